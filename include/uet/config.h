@@ -1,0 +1,100 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * uet: per-namespace configuration, its defaults, limits and derived values.
+ *
+ * Everything here is pure: no locking, no allocation, no networking, so the
+ * same code runs in the module, in KUnit and in the userspace benchmark.
+ */
+#ifndef _UET_CONFIG_H
+#define _UET_CONFIG_H
+
+#include <linux/types.h>
+#include <linux/uet_netlink.h>
+
+struct netlink_ext_ack;
+
+/* Limits of each attribute, shared by the netlink policy and KUnit. */
+#define UET_ENTROPY_MASK_BITS_MAX	8
+#define UET_ACTIVE_SET_SIZE_MAX		65536
+#define UET_REPS_BUF_BITS_MAX		16
+#define UET_EV_SET_SIZE_MIN		1
+#define UET_EV_SET_SIZE_MAX		65536
+#define UET_TIME_NS_MIN			1000U		/* 1 us */
+#define UET_TIME_NS_MAX			1000000000U	/* 1 s */
+#define UET_LINK_RATE_MBPS_MIN		1
+#define UET_LINK_RATE_MBPS_MAX		1600000		/* 1.6 Tbit/s */
+#define UET_BASE_RTT_NS_MIN		100
+#define UET_BASE_RTT_NS_MAX		100000000	/* 100 ms */
+#define UET_MSS_MIN			256
+#define UET_MSS_MAX			16384
+#define UET_PDC_IDLE_MS_MIN		1
+#define UET_PDC_IDLE_MS_MAX		3600000
+#define UET_RTO_US_MIN			10
+#define UET_RTO_US_MAX			60000000
+#define UET_MAX_RETX_MIN		1
+#define UET_SACK_RETX_THRESH_MIN	1
+#define UET_SACK_RETX_THRESH_MAX	1024
+
+/* Bytes a data packet costs on the wire beyond its MSS, per reference NIC. */
+#define UET_ACTIVE_PKT_OVERHEAD		60	/* MRC NIC active-set sizing */
+#define UET_REPS_PKT_OVERHEAD		88	/* UET NIC REPS window */
+#define UET_ACTIVE_SET_BDP_CAP		100
+
+/**
+ * struct uet_config - configuration of one network namespace
+ * @seed: spraying PRNG seed; 0 = a random seed for every spraying state
+ * @link_rate_mbps: link rate for bandwidth-delay sizing, Mbit/s
+ * @base_rtt_ns: initial base RTT, ns
+ * @active_set_size: ActiveEVSetSize; 0 = from the bandwidth-delay product
+ * @ev_set_size: EntropyValueSetSize, REPS explores [0, ev_set_size - 1]
+ * @freeze_timeout_ns: REPS FreezingTimeout, ns
+ * @probe_period_ns: ReliabilityProbePeriod, ns
+ * @pdc_idle_ms: idle time after which a PDC is closed, ms
+ * @rto_min_us: lower bound of the retransmission timeout, us
+ * @rto_max_us: upper bound of the retransmission timeout, us
+ * @mss: payload bytes of a full data packet
+ * @start_port: StartingPortOffset
+ * @udp_port: UDP destination port of every UET packet
+ * @sack_retx_thresh: depth in PSNs at which a SACK gap counts as a loss
+ * @spray: enum uet_spray_type
+ * @entropy_mask_bits: EntropyMaskBits, 2^bits values in the rr/active range
+ * @reps_buf_bits: REPSBufferSizeMaskBits, 2^bits entries in the REPS cache
+ * @fail_detect_mult: FailureDetectionRTTMultiplier; 0 = off
+ * @max_retx: retransmissions of one packet before the message is given up
+ * @pdc_groups: PDCGroupsEnabled, one spraying state per destination
+ *
+ * An instance is immutable once published: the namespace holds an
+ * RCU-protected pointer to it and a change publishes a new copy (see
+ * struct uet_net), so no field needs a lock of its own.
+ */
+struct uet_config {
+	u64 seed;
+	u32 link_rate_mbps;
+	u32 base_rtt_ns;
+	u32 active_set_size;
+	u32 ev_set_size;
+	u32 freeze_timeout_ns;
+	u32 probe_period_ns;
+	u32 pdc_idle_ms;
+	u32 rto_min_us;
+	u32 rto_max_us;
+	u32 mss;
+	u16 start_port;
+	u16 udp_port;
+	u16 sack_retx_thresh;
+	u8 spray;
+	u8 entropy_mask_bits;
+	u8 reps_buf_bits;
+	u8 fail_detect_mult;
+	u8 max_retx;
+	u8 pdc_groups;
+};
+
+void uet_config_init_defaults(struct uet_config *cfg);
+int uet_config_validate(const struct uet_config *cfg,
+			struct netlink_ext_ack *extack);
+u64 uet_config_bdp_bytes(const struct uet_config *cfg, u32 base_rtt_ns);
+u32 uet_config_active_set_size(const struct uet_config *cfg);
+u32 uet_config_reps_window(const struct uet_config *cfg);
+
+#endif /* _UET_CONFIG_H */
