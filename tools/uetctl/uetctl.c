@@ -118,39 +118,66 @@ static const struct key *key_by_attr(int attr)
  * struct req - one request and what the kernel said about it
  * @msg: the request, kept to map an error offset back to an attribute
  * @err: errno from the kernel's ack, 0 on success
+ * @done: the ack (or error) has arrived
  */
 struct req {
 	struct nl_msg *msg;
 	int err;
+	bool done;
 };
 
-static const char *attr_name_at(struct nl_msg *msg, uint32_t off)
+/* Format a time in the largest unit that divides it exactly. */
+static const char *fmt_time(char *buf, size_t len, uint64_t ns)
+{
+	static const struct {
+		const char *name;
+		uint64_t ns;
+	} units[] = { { "s", 1000000000 }, { "ms", 1000000 }, { "us", 1000 } };
+	size_t i;
+
+	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
+		if (ns && ns % units[i].ns == 0) {
+			snprintf(buf, len, "%" PRIu64 "%s", ns / units[i].ns,
+				 units[i].name);
+			return buf;
+		}
+	}
+	snprintf(buf, len, "%" PRIu64 "ns", ns);
+	return buf;
+}
+
+static const struct key *attr_at(struct nl_msg *msg, uint32_t off)
 {
 	struct nlmsghdr *nlh = nlmsg_hdr(msg);
 	struct nlattr *nla;
 	int rem;
 
 	nlmsg_for_each_attr(nla, nlh, GENL_HDRLEN, rem) {
-		if ((uint32_t)((char *)nla - (char *)nlh) == off) {
-			const struct key *k = key_by_attr(nla_type(nla));
-
-			return k ? k->name : "unknown attribute";
-		}
+		if ((uint32_t)((char *)nla - (char *)nlh) == off)
+			return key_by_attr(nla_type(nla));
 	}
 	return NULL;
 }
 
-static void print_policy(struct nlattr *pol)
+static void print_policy(const struct key *k, struct nlattr *pol)
 {
 	struct nlattr *tb[NL_POLICY_TYPE_ATTR_MAX + 1];
+	char lo[32], hi[32];
+	uint64_t min, max;
 
-	if (nla_parse_nested(tb, NL_POLICY_TYPE_ATTR_MAX, pol, NULL))
+	if (nla_parse_nested(tb, NL_POLICY_TYPE_ATTR_MAX, pol, NULL) ||
+	    !tb[NL_POLICY_TYPE_ATTR_MIN_VALUE_U] ||
+	    !tb[NL_POLICY_TYPE_ATTR_MAX_VALUE_U])
 		return;
-	if (tb[NL_POLICY_TYPE_ATTR_MIN_VALUE_U] &&
-	    tb[NL_POLICY_TYPE_ATTR_MAX_VALUE_U])
+	min = nla_get_u64(tb[NL_POLICY_TYPE_ATTR_MIN_VALUE_U]);
+	max = nla_get_u64(tb[NL_POLICY_TYPE_ATTR_MAX_VALUE_U]);
+	if (k && k->kind == K_TIME)
+		fprintf(stderr, " (valid range %s..%s)",
+			fmt_time(lo, sizeof(lo), min * k->unit),
+			fmt_time(hi, sizeof(hi), max * k->unit));
+	else
 		fprintf(stderr, " (valid range %" PRIu64 "..%" PRIu64 ")",
-			(uint64_t)nla_get_u64(tb[NL_POLICY_TYPE_ATTR_MIN_VALUE_U]),
-			(uint64_t)nla_get_u64(tb[NL_POLICY_TYPE_ATTR_MAX_VALUE_U]));
+			min, max);
 }
 
 static int on_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
@@ -158,12 +185,13 @@ static int on_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
 	struct nlmsghdr *nlh = (struct nlmsghdr *)((char *)e - NLMSG_HDRLEN);
 	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1] = {};
 	struct req *req = arg;
-	const char *name = NULL;
+	const struct key *k = NULL;
 	struct nlattr *attrs;
 	int len;
 
 	(void)nla;
 	req->err = -e->error;
+	req->done = true;
 	if (nlh->nlmsg_flags & NLM_F_ACK_TLVS) {
 		/* NETLINK_CAP_ACK is on: the TLVs follow the bare header. */
 		attrs = (struct nlattr *)((char *)e + sizeof(*e));
@@ -172,17 +200,17 @@ static int on_error(struct sockaddr_nl *nla, struct nlmsgerr *e, void *arg)
 			nla_parse(tb, NLMSGERR_ATTR_MAX, attrs, len, NULL);
 	}
 	if (tb[NLMSGERR_ATTR_OFFS])
-		name = attr_name_at(req->msg, nla_get_u32(tb[NLMSGERR_ATTR_OFFS]));
+		k = attr_at(req->msg, nla_get_u32(tb[NLMSGERR_ATTR_OFFS]));
 
 	fprintf(stderr, "Error: ");
 	if (tb[NLMSGERR_ATTR_MSG])
 		fprintf(stderr, "%s", nla_get_string(tb[NLMSGERR_ATTR_MSG]));
 	else
 		fprintf(stderr, "%s", strerror(req->err));
-	if (name)
-		fprintf(stderr, ": %s", name);
+	if (k)
+		fprintf(stderr, ": %s", k->name);
 	if (tb[NLMSGERR_ATTR_POLICY])
-		print_policy(tb[NLMSGERR_ATTR_POLICY]);
+		print_policy(k, tb[NLMSGERR_ATTR_POLICY]);
 	fprintf(stderr, "\n");
 	return NL_STOP;
 }
@@ -191,6 +219,7 @@ static int on_ack(struct nl_msg *msg, void *arg)
 {
 	(void)msg;
 	((struct req *)arg)->err = 0;
+	((struct req *)arg)->done = true;
 	return NL_STOP;
 }
 
@@ -234,7 +263,7 @@ static int transact(struct nl_sock *sk, struct nl_msg *msg,
 		    nl_recvmsg_msg_cb_t parse, void *parse_arg)
 {
 	struct nl_cb *cb = nl_cb_alloc(NL_CB_DEFAULT);
-	struct req req = { .msg = msg, .err = 1 };
+	struct req req = { .msg = msg };
 	int err;
 
 	nl_cb_err(cb, NL_CB_CUSTOM, on_error, &req);
@@ -247,11 +276,12 @@ static int transact(struct nl_sock *sk, struct nl_msg *msg,
 		nl_cb_put(cb);
 		return EIO;
 	}
-	while (req.err > 0) {
+	while (!req.done) {
 		err = nl_recvmsgs(sk, cb);
-		if (err < 0 && req.err > 0) {
+		if (err < 0 && !req.done) {
 			fprintf(stderr, "Error: receive: %s\n", nl_geterror(err));
 			req.err = EIO;
+			break;
 		}
 	}
 	nl_cb_put(cb);
@@ -261,20 +291,10 @@ static int transact(struct nl_sock *sk, struct nl_msg *msg,
 
 /* ---- values ------------------------------------------------------------- */
 
-static void print_time(uint64_t ns)
-{
-	if (ns && ns % 1000000000 == 0)
-		printf("%" PRIu64 "s", ns / 1000000000);
-	else if (ns && ns % 1000000 == 0)
-		printf("%" PRIu64 "ms", ns / 1000000);
-	else if (ns && ns % 1000 == 0)
-		printf("%" PRIu64 "us", ns / 1000);
-	else
-		printf("%" PRIu64 "ns", ns);
-}
-
 static void print_value(const struct key *k, uint64_t v)
 {
+	char buf[32];
+
 	if (json) {
 		if (k->kind == K_SPRAY)
 			printf("\"%s\"", v <= UET_SPRAY_MAX ? spray_names[v] : "unknown");
@@ -292,7 +312,7 @@ static void print_value(const struct key *k, uint64_t v)
 		printf("%s", v ? "on" : "off");
 		break;
 	case K_TIME:
-		print_time(v * k->unit);
+		printf("%s", fmt_time(buf, sizeof(buf), v * k->unit));
 		break;
 	case K_RATE:
 		if (v % 1000 == 0)
