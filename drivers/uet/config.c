@@ -45,7 +45,7 @@ void uet_config_init_defaults(struct uet_config *cfg)
 		.pdc_groups		= 1,
 	};
 }
-UET_EXPORT_FOR_KUNIT(uet_config_init_defaults);
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_config_init_defaults);
 
 /**
  * uet_config_validate() - check the rules that span attributes
@@ -78,7 +78,7 @@ int uet_config_validate(const struct uet_config *cfg,
 	}
 	return 0;
 }
-UET_EXPORT_FOR_KUNIT(uet_config_validate);
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_config_validate);
 
 /**
  * uet_config_bdp_bytes() - bytes in flight in one bandwidth-delay product
@@ -92,7 +92,7 @@ u64 uet_config_bdp_bytes(const struct uet_config *cfg, u32 base_rtt_ns)
 	/* Mbit/s x ns = 1e-3 bit; divide by 8000 to get bytes. */
 	return div_u64((u64)cfg->link_rate_mbps * base_rtt_ns, 8000);
 }
-UET_EXPORT_FOR_KUNIT(uet_config_bdp_bytes);
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_config_bdp_bytes);
 
 /**
  * uet_config_active_set_size() - size of an MRC NIC active set
@@ -115,7 +115,7 @@ u32 uet_config_active_set_size(const struct uet_config *cfg)
 	}
 	return clamp_t(u64, n, 1, range);
 }
-UET_EXPORT_FOR_KUNIT(uet_config_active_set_size);
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_config_active_set_size);
 
 /**
  * uet_config_reps_window() - packets in the REPS exploration window
@@ -128,4 +128,4 @@ u32 uet_config_reps_window(const struct uet_config *cfg)
 	return div_u64(uet_config_bdp_bytes(cfg, cfg->base_rtt_ns),
 		       cfg->mss + UET_REPS_PKT_OVERHEAD);
 }
-UET_EXPORT_FOR_KUNIT(uet_config_reps_window);
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_config_reps_window);

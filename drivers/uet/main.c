@@ -67,4 +67,4 @@ module_exit(uet_exit);
 
 MODULE_LICENSE("GPL");
 MODULE_DESCRIPTION("Ultra Ethernet Transport PDS over UDP with packet spraying");
-MODULE_VERSION("0.1");
+MODULE_VERSION(UET_VERSION);

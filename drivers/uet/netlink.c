@@ -92,7 +92,7 @@ const struct nla_policy uet_nl_cfg_policy[UET_A_CFG_MAX + 1] = {
 		NLA_POLICY_FULL_RANGE(NLA_U16, &uet_nl_sack_thresh_range),
 	[UET_A_CFG_PAD] = { .type = NLA_REJECT },
 };
-UET_EXPORT_FOR_KUNIT(uet_nl_cfg_policy);
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nl_cfg_policy);
 
 /**
  * struct uet_nl_field - where a configuration attribute lives
@@ -262,7 +262,7 @@ static int uet_nl_info_get(struct sk_buff *skb, struct genl_info *info)
 	msg = uet_nl_reply_new(info, UET_CMD_INFO_GET, &hdr);
 	if (!msg)
 		return -ENOMEM;
-	if (nla_put_string(msg, UET_A_INFO_VERSION, THIS_MODULE->version) ||
+	if (nla_put_string(msg, UET_A_INFO_VERSION, UET_VERSION) ||
 	    nla_put_u32(msg, UET_A_INFO_GENL_VERSION, UET_GENL_VERSION) ||
 	    nla_put_u32(msg, UET_A_INFO_SPRAY_MAX, UET_SPRAY_MAX) ||
 	    nla_put_u32(msg, UET_A_INFO_CFG_MAX, UET_A_CFG_MAX)) {

@@ -10,9 +10,9 @@
 #include <linux/kconfig.h>
 
 #if IS_MODULE(CONFIG_UET_KUNIT_TEST)
-#define UET_EXPORT_FOR_KUNIT(sym)	EXPORT_SYMBOL_GPL(sym)
+#define EXPORT_SYMBOL_IF_UET_KUNIT(sym)	EXPORT_SYMBOL_GPL(sym)
 #else
-#define UET_EXPORT_FOR_KUNIT(sym)
+#define EXPORT_SYMBOL_IF_UET_KUNIT(sym)
 #endif
 
 #endif /* _UET_KUNIT_H */

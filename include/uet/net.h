@@ -38,6 +38,9 @@ struct uet_net {
 	struct mutex cfg_lock;
 };
 
+/* Module version, reported by UET_CMD_INFO_GET. */
+#define UET_VERSION	"0.1"
+
 extern unsigned int uet_net_id;
 
 /**
