@@ -94,21 +94,13 @@ const struct nla_policy uet_nl_cfg_policy[UET_A_CFG_MAX + 1] = {
 };
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_nl_cfg_policy);
 
-/**
- * struct uet_nl_field - where a configuration attribute lives
- * @off: offset of the field in struct uet_config
- * @size: size of the field, equal to the attribute's integer size
+/*
+ * Where each attribute lives in struct uet_config.  The field's size is
+ * the attribute's integer size, which the policy's type gives.
  */
-struct uet_nl_field {
-	u16 off;
-	u8 size;
-};
+#define UET_NL_FIELD(attr, member) [attr] = offsetof(struct uet_config, member)
 
-#define UET_NL_FIELD(attr, member)					\
-	[attr] = { offsetof(struct uet_config, member),			\
-		   sizeof_field(struct uet_config, member) }
-
-static const struct uet_nl_field uet_nl_fields[UET_A_CFG_MAX + 1] = {
+static const u16 uet_nl_fields[UET_A_CFG_MAX + 1] = {
 	UET_NL_FIELD(UET_A_CFG_SPRAY, spray),
 	UET_NL_FIELD(UET_A_CFG_ENTROPY_MASK_BITS, entropy_mask_bits),
 	UET_NL_FIELD(UET_A_CFG_START_PORT, start_port),
@@ -136,19 +128,19 @@ static struct genl_family uet_nl_family;
 static void uet_nl_cfg_store(struct uet_config *cfg, int type,
 			     const struct nlattr *nla)
 {
-	void *p = (u8 *)cfg + uet_nl_fields[type].off;
+	void *p = (u8 *)cfg + uet_nl_fields[type];
 
-	switch (uet_nl_fields[type].size) {
-	case sizeof(u8):
+	switch (uet_nl_cfg_policy[type].type) {
+	case NLA_U8:
 		*(u8 *)p = nla_get_u8(nla);
 		break;
-	case sizeof(u16):
+	case NLA_U16:
 		*(u16 *)p = nla_get_u16(nla);
 		break;
-	case sizeof(u32):
+	case NLA_U32:
 		*(u32 *)p = nla_get_u32(nla);
 		break;
-	case sizeof(u64):
+	case NLA_U64:
 		*(u64 *)p = nla_get_u64(nla);
 		break;
 	}
@@ -157,16 +149,16 @@ static void uet_nl_cfg_store(struct uet_config *cfg, int type,
 static int uet_nl_cfg_put(struct sk_buff *skb, const struct uet_config *cfg,
 			  int type)
 {
-	const void *p = (const u8 *)cfg + uet_nl_fields[type].off;
+	const void *p = (const u8 *)cfg + uet_nl_fields[type];
 
-	switch (uet_nl_fields[type].size) {
-	case sizeof(u8):
+	switch (uet_nl_cfg_policy[type].type) {
+	case NLA_U8:
 		return nla_put_u8(skb, type, *(const u8 *)p);
-	case sizeof(u16):
+	case NLA_U16:
 		return nla_put_u16(skb, type, *(const u16 *)p);
-	case sizeof(u32):
+	case NLA_U32:
 		return nla_put_u32(skb, type, *(const u32 *)p);
-	case sizeof(u64):
+	case NLA_U64:
 		return nla_put_u64_64bit(skb, type, *(const u64 *)p,
 					 UET_A_CFG_PAD);
 	}
@@ -178,7 +170,7 @@ static int uet_nl_cfg_fill(struct sk_buff *skb, const struct uet_config *cfg)
 	int type, err;
 
 	for (type = 1; type <= UET_A_CFG_MAX; type++) {
-		if (!uet_nl_fields[type].size)
+		if (type == UET_A_CFG_PAD)
 			continue;
 		err = uet_nl_cfg_put(skb, cfg, type);
 		if (err)
@@ -239,7 +231,7 @@ static int uet_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 					lockdep_is_held(&un->cfg_lock));
 	new->cfg = old->cfg;
 	for (type = 1; type <= UET_A_CFG_MAX; type++)
-		if (info->attrs[type] && uet_nl_fields[type].size)
+		if (info->attrs[type])
 			uet_nl_cfg_store(&new->cfg, type, info->attrs[type]);
 
 	err = uet_config_validate(&new->cfg, info->extack);

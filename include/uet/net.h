@@ -35,7 +35,7 @@ struct uet_cfg_rcu {
 struct uet_net {
 	struct net *net;
 	struct uet_cfg_rcu __rcu *cfg;
-	struct mutex cfg_lock;
+	struct mutex cfg_lock;		/* serialises configuration changes */
 };
 
 /* Module version, reported by UET_CMD_INFO_GET. */

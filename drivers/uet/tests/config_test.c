@@ -59,7 +59,44 @@ static void uet_cfg_test_derived(struct kunit *test)
 }
 
 /**
- * struct uet_cfg_edge - one edge of one attribute's range
+ * struct uet_cfg_range - the range the policy must enforce on an attribute
+ * @attr: UET_A_CFG_* attribute
+ * @size: its integer size in bytes
+ * @min: smallest value accepted
+ * @max: largest value accepted
+ */
+struct uet_cfg_range {
+	int attr;
+	int size;
+	u64 min;
+	u64 max;
+};
+
+static const struct uet_cfg_range uet_cfg_ranges[] = {
+	{ UET_A_CFG_SPRAY, 1, 0, UET_SPRAY_MAX },
+	{ UET_A_CFG_ENTROPY_MASK_BITS, 1, 0, 8 },
+	{ UET_A_CFG_START_PORT, 2, 0, U16_MAX },
+	{ UET_A_CFG_ACTIVE_SET_SIZE, 4, 0, 65536 },
+	{ UET_A_CFG_REPS_BUF_BITS, 1, 0, 16 },
+	{ UET_A_CFG_EV_SET_SIZE, 4, 1, 65536 },
+	{ UET_A_CFG_FREEZE_TIMEOUT_NS, 4, 1000, 1000000000 },
+	{ UET_A_CFG_FAIL_DETECT_MULT, 1, 0, U8_MAX },
+	{ UET_A_CFG_PROBE_PERIOD_NS, 4, 1000, 1000000000 },
+	{ UET_A_CFG_PDC_GROUPS, 1, 0, 1 },
+	{ UET_A_CFG_LINK_RATE_MBPS, 4, 1, 1600000 },
+	{ UET_A_CFG_BASE_RTT_NS, 4, 100, 100000000 },
+	{ UET_A_CFG_MSS, 4, 256, 16384 },
+	{ UET_A_CFG_UDP_PORT, 2, 1, U16_MAX },
+	{ UET_A_CFG_PDC_IDLE_MS, 4, 1, 3600000 },
+	{ UET_A_CFG_RTO_MIN_US, 4, 10, 60000000 },
+	{ UET_A_CFG_RTO_MAX_US, 4, 10, 60000000 },
+	{ UET_A_CFG_MAX_RETX, 1, 1, U8_MAX },
+	{ UET_A_CFG_SEED, 8, 0, U64_MAX },
+	{ UET_A_CFG_SACK_RETX_THRESH, 2, 1, 1024 },
+};
+
+/**
+ * struct uet_cfg_edge - one value at or just past an edge of a range
  * @attr: UET_A_CFG_* attribute
  * @size: its integer size in bytes
  * @value: value to offer
@@ -72,49 +109,52 @@ struct uet_cfg_edge {
 	bool ok;
 };
 
-#define EDGE_RANGE(a, sz, lo, hi)					\
-	{ a, sz, lo, true }, { a, sz, hi, true },			\
-	{ a, sz, (lo) - 1, false }, { a, sz, (hi) + 1, false }
-#define EDGE_MAX(a, sz, hi)						\
-	{ a, sz, 0, true }, { a, sz, hi, true }, { a, sz, (hi) + 1, false }
+/* Four edges a range: min and max accepted, min - 1 and max + 1 refused. */
+static struct uet_cfg_edge uet_cfg_edges[ARRAY_SIZE(uet_cfg_ranges) * 4];
 
-static const struct uet_cfg_edge uet_cfg_edges[] = {
-	EDGE_MAX(UET_A_CFG_SPRAY, 1, UET_SPRAY_MAX),
-	EDGE_MAX(UET_A_CFG_ENTROPY_MASK_BITS, 1, 8),
-	{ UET_A_CFG_START_PORT, 2, 0, true },
-	{ UET_A_CFG_START_PORT, 2, 65535, true },
-	EDGE_MAX(UET_A_CFG_ACTIVE_SET_SIZE, 4, 65536),
-	EDGE_MAX(UET_A_CFG_REPS_BUF_BITS, 1, 16),
-	EDGE_RANGE(UET_A_CFG_EV_SET_SIZE, 4, 1, 65536),
-	EDGE_RANGE(UET_A_CFG_FREEZE_TIMEOUT_NS, 4, 1000, 1000000000),
-	{ UET_A_CFG_FAIL_DETECT_MULT, 1, 0, true },
-	{ UET_A_CFG_FAIL_DETECT_MULT, 1, 255, true },
-	EDGE_RANGE(UET_A_CFG_PROBE_PERIOD_NS, 4, 1000, 1000000000),
-	EDGE_MAX(UET_A_CFG_PDC_GROUPS, 1, 1),
-	EDGE_RANGE(UET_A_CFG_LINK_RATE_MBPS, 4, 1, 1600000),
-	EDGE_RANGE(UET_A_CFG_BASE_RTT_NS, 4, 100, 100000000),
-	EDGE_RANGE(UET_A_CFG_MSS, 4, 256, 16384),
-	{ UET_A_CFG_UDP_PORT, 2, 0, false },
-	{ UET_A_CFG_UDP_PORT, 2, 1, true },
-	{ UET_A_CFG_UDP_PORT, 2, 65535, true },
-	EDGE_RANGE(UET_A_CFG_PDC_IDLE_MS, 4, 1, 3600000),
-	EDGE_RANGE(UET_A_CFG_RTO_MIN_US, 4, 10, 60000000),
-	EDGE_RANGE(UET_A_CFG_RTO_MAX_US, 4, 10, 60000000),
-	{ UET_A_CFG_MAX_RETX, 1, 0, false },
-	{ UET_A_CFG_MAX_RETX, 1, 1, true },
-	{ UET_A_CFG_MAX_RETX, 1, 255, true },
-	{ UET_A_CFG_SEED, 8, 0, true },
-	{ UET_A_CFG_SEED, 8, U64_MAX, true },
-	EDGE_RANGE(UET_A_CFG_SACK_RETX_THRESH, 2, 1, 1024),
-};
-
-static void uet_cfg_edge_desc(const struct uet_cfg_edge *e, char *desc)
+static bool uet_cfg_edge_make(unsigned int i, struct uet_cfg_edge *e)
 {
-	snprintf(desc, KUNIT_PARAM_DESC_SIZE, "attr %d value %llu %s",
-		 e->attr, e->value, e->ok ? "accepted" : "refused");
+	const struct uet_cfg_range *r = &uet_cfg_ranges[i / 4];
+	u64 type_max = r->size == 8 ? U64_MAX : BIT_ULL(8 * r->size) - 1;
+
+	e->attr = r->attr;
+	e->size = r->size;
+	switch (i % 4) {
+	case 0:
+		e->value = r->min;
+		e->ok = true;
+		return true;
+	case 1:
+		e->value = r->max;
+		e->ok = true;
+		return true;
+	case 2:
+		e->value = r->min - 1;
+		e->ok = false;
+		return r->min > 0;
+	default:
+		e->value = r->max + 1;
+		e->ok = false;
+		return r->max < type_max;
+	}
 }
 
-KUNIT_ARRAY_PARAM(uet_cfg_edge, uet_cfg_edges, uet_cfg_edge_desc);
+/* Parameters: every edge that the attribute's integer type can carry. */
+static const void *uet_cfg_edge_gen_params(const void *prev, char *desc)
+{
+	const struct uet_cfg_edge *e = prev;
+	unsigned int i = prev ? e - uet_cfg_edges + 1 : 0;
+
+	for (; i < ARRAY_SIZE(uet_cfg_edges); i++) {
+		if (!uet_cfg_edge_make(i, &uet_cfg_edges[i]))
+			continue;
+		e = &uet_cfg_edges[i];
+		snprintf(desc, KUNIT_PARAM_DESC_SIZE, "attr %d value %llu %s",
+			 e->attr, e->value, e->ok ? "accepted" : "refused");
+		return e;
+	}
+	return NULL;
+}
 
 /* One attribute as the kernel would receive it, checked by the policy. */
 static void uet_cfg_test_policy_edge(struct kunit *test)
