@@ -98,29 +98,29 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_nl_cfg_policy);
  * Where each attribute lives in struct uet_config.  The field's size is
  * the attribute's integer size, which the policy's type gives.
  */
-#define UET_NL_FIELD(attr, member) [attr] = offsetof(struct uet_config, member)
+#define UET_NL_OFF(member) offsetof(struct uet_config, member)
 
 static const u16 uet_nl_fields[UET_A_CFG_MAX + 1] = {
-	UET_NL_FIELD(UET_A_CFG_SPRAY, spray),
-	UET_NL_FIELD(UET_A_CFG_ENTROPY_MASK_BITS, entropy_mask_bits),
-	UET_NL_FIELD(UET_A_CFG_START_PORT, start_port),
-	UET_NL_FIELD(UET_A_CFG_ACTIVE_SET_SIZE, active_set_size),
-	UET_NL_FIELD(UET_A_CFG_REPS_BUF_BITS, reps_buf_bits),
-	UET_NL_FIELD(UET_A_CFG_EV_SET_SIZE, ev_set_size),
-	UET_NL_FIELD(UET_A_CFG_FREEZE_TIMEOUT_NS, freeze_timeout_ns),
-	UET_NL_FIELD(UET_A_CFG_FAIL_DETECT_MULT, fail_detect_mult),
-	UET_NL_FIELD(UET_A_CFG_PROBE_PERIOD_NS, probe_period_ns),
-	UET_NL_FIELD(UET_A_CFG_PDC_GROUPS, pdc_groups),
-	UET_NL_FIELD(UET_A_CFG_LINK_RATE_MBPS, link_rate_mbps),
-	UET_NL_FIELD(UET_A_CFG_BASE_RTT_NS, base_rtt_ns),
-	UET_NL_FIELD(UET_A_CFG_MSS, mss),
-	UET_NL_FIELD(UET_A_CFG_UDP_PORT, udp_port),
-	UET_NL_FIELD(UET_A_CFG_PDC_IDLE_MS, pdc_idle_ms),
-	UET_NL_FIELD(UET_A_CFG_RTO_MIN_US, rto_min_us),
-	UET_NL_FIELD(UET_A_CFG_RTO_MAX_US, rto_max_us),
-	UET_NL_FIELD(UET_A_CFG_MAX_RETX, max_retx),
-	UET_NL_FIELD(UET_A_CFG_SEED, seed),
-	UET_NL_FIELD(UET_A_CFG_SACK_RETX_THRESH, sack_retx_thresh),
+	[UET_A_CFG_SPRAY] = UET_NL_OFF(spray),
+	[UET_A_CFG_ENTROPY_MASK_BITS] = UET_NL_OFF(entropy_mask_bits),
+	[UET_A_CFG_START_PORT] = UET_NL_OFF(start_port),
+	[UET_A_CFG_ACTIVE_SET_SIZE] = UET_NL_OFF(active_set_size),
+	[UET_A_CFG_REPS_BUF_BITS] = UET_NL_OFF(reps_buf_bits),
+	[UET_A_CFG_EV_SET_SIZE] = UET_NL_OFF(ev_set_size),
+	[UET_A_CFG_FREEZE_TIMEOUT_NS] = UET_NL_OFF(freeze_timeout_ns),
+	[UET_A_CFG_FAIL_DETECT_MULT] = UET_NL_OFF(fail_detect_mult),
+	[UET_A_CFG_PROBE_PERIOD_NS] = UET_NL_OFF(probe_period_ns),
+	[UET_A_CFG_PDC_GROUPS] = UET_NL_OFF(pdc_groups),
+	[UET_A_CFG_LINK_RATE_MBPS] = UET_NL_OFF(link_rate_mbps),
+	[UET_A_CFG_BASE_RTT_NS] = UET_NL_OFF(base_rtt_ns),
+	[UET_A_CFG_MSS] = UET_NL_OFF(mss),
+	[UET_A_CFG_UDP_PORT] = UET_NL_OFF(udp_port),
+	[UET_A_CFG_PDC_IDLE_MS] = UET_NL_OFF(pdc_idle_ms),
+	[UET_A_CFG_RTO_MIN_US] = UET_NL_OFF(rto_min_us),
+	[UET_A_CFG_RTO_MAX_US] = UET_NL_OFF(rto_max_us),
+	[UET_A_CFG_MAX_RETX] = UET_NL_OFF(max_retx),
+	[UET_A_CFG_SEED] = UET_NL_OFF(seed),
+	[UET_A_CFG_SACK_RETX_THRESH] = UET_NL_OFF(sack_retx_thresh),
 };
 
 static struct genl_family uet_nl_family;
