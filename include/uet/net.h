@@ -4,13 +4,25 @@
  *
  * Lock order (outermost first):
  *   uet_net.cfg_lock (mutex, process context: configuration changes)
+ *   lock_sock() of an AF_UET socket (process context: bind, sendmsg)
+ *   uet_net.pdc_lock, uet_net.ep_lock (spinlocks, _bh; never nested)
+ *   uet_pdc.lock (spinlock, _bh: one PDC's state)
+ *   the spraying state's lock; uet_sock.rxq_lock; sk_error_queue.lock
  * Readers of the configuration take no lock: rcu_dereference(un->cfg).
+ * Readers of the PDC, destination and endpoint tables take no lock either:
+ * they look up under RCU and then take the object's own lock.
+ * Documentation/datapath.rst explains who takes which and why.
  */
 #ifndef _UET_NET_H
 #define _UET_NET_H
 
+#include <linux/atomic.h>
+#include <linux/hashtable.h>
 #include <linux/mutex.h>
 #include <linux/rcupdate.h>
+#include <linux/rhashtable-types.h>
+#include <linux/spinlock.h>
+#include <linux/workqueue.h>
 #include <net/net_namespace.h>
 #include <net/netlink.h>
 #include <net/netns/generic.h>
@@ -26,16 +38,74 @@ struct uet_cfg_rcu {
 	struct rcu_head rcu;
 };
 
+/* Endpoint hash: 2^8 buckets of (job, endpoint) -> socket. */
+#define UET_EP_HASH_BITS	8
+/* Slots remembering the last PSN used with a peer after its PDC closed. */
+#define UET_PSN_MEMO_SLOTS	128
+
+struct socket;
+struct uet_stats;
+
+/**
+ * struct uet_psn_memo - the last PSN used with one peer, kept after close
+ * @peer: the peer's address (IPv4 as v4-mapped IPv6)
+ * @last: the last PSN a closed PDC to @peer sent
+ * @valid: @peer and @last are set
+ */
+struct uet_psn_memo {
+	struct in6_addr peer;
+	u32 last;
+	bool valid;
+};
+
 /**
  * struct uet_net - what uet keeps for one network namespace
  * @net: the namespace (not refcounted: we live and die with it)
  * @cfg: current configuration; written under @cfg_lock, read under RCU
  * @cfg_lock: serialises configuration changes
+ * @sock4: kernel UDP socket receiving UET over IPv4; written under
+ *	@cfg_lock, read under RCU
+ * @sock6: the same for IPv6; NULL when IPv6 is off
+ * @udp_port: the port @sock4 and @sock6 are bound to; under @cfg_lock
+ * @stats: per-CPU counters (struct uet_stats)
+ * @ep_lock: serialises changes of @ep_hash
+ * @ep_hash: bound sockets by (job, endpoint); readers under RCU
+ * @pdc_lock: serialises insertion into and removal from @pdc_by_id,
+ *	@pdc_by_key and @dests, @reap, @psn_memo, and destination refcounts
+ * @pdc_by_id: every PDC by its local PDC id; readers under RCU
+ * @pdc_by_key: every PDC by struct uet_pdc_key; readers under RCU
+ * @dests: PDC groups (struct uet_dest) by remote address; under @pdc_lock
+ * @reap: PDCs unlinked from the tables and waiting for @gc_work to free
+ *	them; under @pdc_lock
+ * @n_initiator: initiator PDCs open (bounded by UET_PDC_MAX)
+ * @n_target: target PDCs open (bounded by UET_PDC_MAX)
+ * @psn_memo: last PSN used with recent peers; under @pdc_lock
+ * @gc_work: closes idle PDCs and frees reaped ones
+ * @dying: the namespace is going away: no new PDC, no rescheduled work
  */
 struct uet_net {
 	struct net *net;
 	struct uet_cfg_rcu __rcu *cfg;
 	struct mutex cfg_lock;		/* serialises configuration changes */
+
+	struct socket __rcu *sock4;
+	struct socket __rcu *sock6;
+	u16 udp_port;
+	struct uet_stats __percpu *stats;
+
+	spinlock_t ep_lock;		/* protects ep_hash changes */
+	DECLARE_HASHTABLE(ep_hash, UET_EP_HASH_BITS);
+
+	spinlock_t pdc_lock;		/* see kernel-doc above */
+	struct rhashtable pdc_by_id;
+	struct rhashtable pdc_by_key;
+	struct rhashtable dests;
+	struct list_head reap;
+	atomic_t n_initiator;
+	atomic_t n_target;
+	struct uet_psn_memo psn_memo[UET_PSN_MEMO_SLOTS];
+	struct delayed_work gc_work;
+	bool dying;
 };
 
 /* Module version, reported by UET_CMD_INFO_GET. */
@@ -72,5 +142,9 @@ extern const struct nla_policy uet_nl_cfg_policy[UET_A_CFG_MAX + 1];
 
 int uet_netlink_init(void);
 void uet_netlink_exit(void);
+
+int uet_udp_open(struct uet_net *un, u16 port);
+void uet_udp_close(struct uet_net *un);
+int uet_udp_rebind(struct uet_net *un, u16 port);
 
 #endif /* _UET_NET_H */

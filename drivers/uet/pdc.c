@@ -1,0 +1,622 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uet: the PDC tables of a namespace.  PDCs are created on demand (an
+ * initiator by sendmsg(), a target by the first SYN packet to arrive),
+ * found under RCU by local id or by key, closed when idle or given up, and
+ * freed by the namespace's work item.  Each remote address with a PDC to
+ * or from it has a struct uet_dest, which holds the PDC group's spraying
+ * state when PDC groups are on.  After a close, only the last PSN used
+ * with the peer is kept, in a small fixed table.
+ */
+#include <linux/jhash.h>
+#include <linux/jiffies.h>
+#include <linux/random.h>
+#include <linux/rhashtable.h>
+#include <linux/slab.h>
+#include <net/ipv6.h>
+#include <uet/msg.h>
+#include <uet/net.h>
+#include <uet/pdc.h>
+#include <uet/sock.h>
+#include <uet/spray.h>
+#include <uet/stats.h>
+#include <uet/wire.h>
+
+/* Bounds of the idle scan period, ms. */
+#define UET_GC_MIN_MS		10
+#define UET_GC_MAX_MS		1000
+/* Attempts at drawing a free local PDC id. */
+#define UET_LID_TRIES		16
+/* Entropy values of spraying type none are drawn from here up. */
+#define UET_OWN_PORT_MIN	49152
+
+static const struct rhashtable_params uet_pdc_id_params = {
+	.key_len	= sizeof(u16),
+	.key_offset	= offsetof(struct uet_pdc, lid),
+	.head_offset	= offsetof(struct uet_pdc, id_node),
+	.automatic_shrinking = true,
+};
+
+static const struct rhashtable_params uet_pdc_key_params = {
+	.key_len	= sizeof(struct uet_pdc_key),
+	.key_offset	= offsetof(struct uet_pdc, key),
+	.head_offset	= offsetof(struct uet_pdc, key_node),
+	.automatic_shrinking = true,
+};
+
+static const struct rhashtable_params uet_dest_params = {
+	.key_len	= sizeof(struct in6_addr),
+	.key_offset	= offsetof(struct uet_dest, addr),
+	.head_offset	= offsetof(struct uet_dest, node),
+	.automatic_shrinking = true,
+};
+
+static u64 uet_addr_key(const struct in6_addr *a)
+{
+	const u32 *w = (const u32 *)a->s6_addr32;
+
+	return ((u64)jhash2(w, 4, 0x75657430) << 32) | jhash2(w, 4, 0x75657431);
+}
+
+static struct uet_psn_memo *uet_psn_memo_slot(struct uet_net *un,
+					      const struct in6_addr *peer)
+{
+	return &un->psn_memo[jhash2((const u32 *)peer->s6_addr32, 4, 0) %
+			     UET_PSN_MEMO_SLOTS];
+}
+
+/*
+ * A new start PSN: random, and at least 2^16 away (both ways round) from
+ * the last PSN used with the peer, so that a late packet of the PDC that
+ * closed cannot fall in the new PDC's window.  Caller holds pdc_lock.
+ */
+static u32 uet_psn_start(struct uet_net *un, const struct in6_addr *peer)
+{
+	const struct uet_psn_memo *m = uet_psn_memo_slot(un, peer);
+
+	if (!m->valid || !ipv6_addr_equal(&m->peer, peer))
+		return get_random_u32();
+	return m->last + BIT(16) +
+	       get_random_u32_below(U32_MAX - 2 * BIT(16) + 2);
+}
+
+static void uet_psn_remember(struct uet_net *un, const struct in6_addr *peer,
+			     u32 last)
+{
+	struct uet_psn_memo *m = uet_psn_memo_slot(un, peer);
+
+	m->peer = *peer;
+	m->last = last;
+	m->valid = true;
+}
+
+/* Take a reference on the destination of @pdc; caller holds pdc_lock. */
+static int uet_dest_get(struct uet_net *un, struct uet_pdc *pdc,
+			const struct uet_config *cfg)
+{
+	const struct in6_addr *addr = &pdc->key.raddr;
+	struct uet_dest *d;
+	int err;
+
+	d = rhashtable_lookup_fast(&un->dests, addr, uet_dest_params);
+	if (!d) {
+		d = kzalloc(sizeof(*d), GFP_ATOMIC);
+		if (!d)
+			return -ENOMEM;
+		d->addr = *addr;
+		err = rhashtable_insert_fast(&un->dests, &d->node,
+					     uet_dest_params);
+		if (err) {
+			kfree(d);
+			return err;
+		}
+	}
+	if (pdc->key.role == UET_PDC_INITIATOR && !d->spray) {
+		d->spray = uet_spray_create(cfg, uet_addr_key(addr),
+					    pdc->own_port, GFP_ATOMIC);
+		if (!d->spray) {
+			if (!d->refs) {
+				rhashtable_remove_fast(&un->dests, &d->node,
+						       uet_dest_params);
+				kfree(d);
+			}
+			return -ENOMEM;
+		}
+		uet_stat_inc(un, UET_STAT_SPRAY_CREATE);
+	}
+	d->refs++;
+	pdc->dest = d;
+	pdc->spray = d->spray;
+	return 0;
+}
+
+/*
+ * Drop a PDC's reference on its destination; the last one frees it and
+ * its spraying state.  Only pdc_lock holders look destinations up, so no
+ * grace period is needed.  Caller holds pdc_lock.
+ */
+static void uet_dest_put(struct uet_net *un, struct uet_dest *d)
+{
+	if (--d->refs)
+		return;
+	rhashtable_remove_fast(&un->dests, &d->node, uet_dest_params);
+	if (d->spray) {
+		uet_spray_destroy(d->spray);
+		uet_stat_inc(un, UET_STAT_SPRAY_FREE);
+	}
+	kfree(d);
+}
+
+static void uet_pdc_snapshot(struct uet_pdc *pdc, const struct uet_config *c)
+{
+	pdc->max_retx = c->max_retx;
+	pdc->sack_thresh = c->sack_retx_thresh;
+	pdc->mss = c->mss;
+	pdc->rto_min_us = c->rto_min_us;
+	pdc->rto_max_us = c->rto_max_us;
+	pdc->idle_ms = c->pdc_idle_ms;
+	pdc->base_rtt_ns = c->base_rtt_ns;
+	pdc->probe_period_ns = c->probe_period_ns;
+}
+
+/**
+ * uet_pdc_alloc() - allocate a PDC, not yet published
+ * @un: the namespace
+ * @key: its key
+ * @gfp: GFP_KERNEL (sendmsg()) or GFP_ATOMIC (receive)
+ *
+ * Return: the PDC, or NULL.
+ */
+struct uet_pdc *uet_pdc_alloc(struct uet_net *un,
+			      const struct uet_pdc_key *key, gfp_t gfp)
+{
+	struct uet_pdc *pdc;
+
+	pdc = kzalloc(sizeof(*pdc), gfp);
+	if (!pdc)
+		return NULL;
+	pdc->key = *key;
+	pdc->un = un;
+	spin_lock_init(&pdc->lock);
+	INIT_LIST_HEAD(&pdc->reap_node);
+	pdc->own_port = UET_OWN_PORT_MIN +
+			get_random_u32_below(65536 - UET_OWN_PORT_MIN);
+	pdc->last_active = jiffies;
+	if (key->role == UET_PDC_TARGET) {
+		hash_init(pdc->rx.msgs);
+		return pdc;
+	}
+	pdc->tx.ring = kvcalloc(UET_PSN_WINDOW, sizeof(*pdc->tx.ring), gfp);
+	if (!pdc->tx.ring) {
+		kfree(pdc);
+		return NULL;
+	}
+	uet_tx_pdc_init(pdc);
+	return pdc;
+}
+
+/**
+ * uet_pdc_free_unused() - free a PDC that was never published
+ * @pdc: the PDC, or NULL
+ */
+void uet_pdc_free_unused(struct uet_pdc *pdc)
+{
+	if (!pdc)
+		return;
+	if (pdc->key.role == UET_PDC_INITIATOR)
+		kvfree(pdc->tx.ring);
+	kfree(pdc);
+}
+
+static atomic_t *uet_pdc_count(struct uet_net *un, u8 role)
+{
+	return role == UET_PDC_INITIATOR ? &un->n_initiator : &un->n_target;
+}
+
+static int uet_pdc_link_ids(struct uet_net *un, struct uet_pdc *pdc)
+{
+	int i, err;
+
+	err = rhashtable_lookup_insert_fast(&un->pdc_by_key, &pdc->key_node,
+					    uet_pdc_key_params);
+	if (err)
+		return err;
+	for (i = 0; i < UET_LID_TRIES; i++) {
+		pdc->lid = get_random_u16() ?: 1;
+		err = rhashtable_lookup_insert_fast(&un->pdc_by_id,
+						    &pdc->id_node,
+						    uet_pdc_id_params);
+		if (err != -EEXIST)
+			break;
+	}
+	if (err) {
+		rhashtable_remove_fast(&un->pdc_by_key, &pdc->key_node,
+				       uet_pdc_key_params);
+		return err == -EEXIST ? -EBUSY : err;
+	}
+	return 0;
+}
+
+static void uet_pdc_unlink_ids(struct uet_net *un, struct uet_pdc *pdc)
+{
+	rhashtable_remove_fast(&un->pdc_by_id, &pdc->id_node,
+			       uet_pdc_id_params);
+	rhashtable_remove_fast(&un->pdc_by_key, &pdc->key_node,
+			       uet_pdc_key_params);
+}
+
+/*
+ * Publish a new PDC: give it a local id, its group (or own) spraying
+ * state and, for an initiator, its start PSN.  -EEXIST when another PDC
+ * with its key got in first.
+ */
+static int uet_pdc_insert(struct uet_net *un, struct uet_pdc *pdc)
+{
+	atomic_t *count = uet_pdc_count(un, pdc->key.role);
+	const struct uet_config *cfg;
+	int err;
+
+	rcu_read_lock();
+	cfg = uet_cfg(un);
+	uet_pdc_snapshot(pdc, cfg);
+
+	spin_lock_bh(&un->pdc_lock);
+	err = -ENETDOWN;
+	if (un->dying)
+		goto out;
+	err = -ENOBUFS;
+	if (atomic_read(count) >= UET_PDC_MAX)
+		goto out;
+	err = uet_pdc_link_ids(un, pdc);
+	if (err)
+		goto out;
+	if (cfg->pdc_groups) {
+		err = uet_dest_get(un, pdc, cfg);
+	} else if (pdc->key.role == UET_PDC_INITIATOR) {
+		pdc->spray = uet_spray_create(cfg, uet_addr_key(&pdc->key.raddr),
+					      pdc->own_port, GFP_ATOMIC);
+		err = pdc->spray ? 0 : -ENOMEM;
+		if (!err)
+			uet_stat_inc(un, UET_STAT_SPRAY_CREATE);
+	}
+	if (err) {
+		uet_pdc_unlink_ids(un, pdc);
+		goto out;
+	}
+	if (pdc->key.role == UET_PDC_INITIATOR)
+		uet_tx_pdc_start(pdc, uet_psn_start(un, &pdc->key.raddr));
+	atomic_inc(count);
+	uet_stat_inc(un, UET_STAT_PDC_OPEN);
+out:
+	spin_unlock_bh(&un->pdc_lock);
+	rcu_read_unlock();
+	return err;
+}
+
+/**
+ * uet_pdc_key_init() - build the key of a PDC
+ * @key: filled in, padding zeroed
+ * @laddr: local address (IPv4 as v4-mapped IPv6)
+ * @raddr: remote address
+ * @job: job id
+ * @rpdcid: the initiator's PDC id for a target; 0 for an initiator
+ * @role: UET_PDC_INITIATOR or UET_PDC_TARGET
+ */
+void uet_pdc_key_init(struct uet_pdc_key *key, const struct in6_addr *laddr,
+		      const struct in6_addr *raddr, u32 job, u16 rpdcid,
+		      u8 role)
+{
+	memset(key, 0, sizeof(*key));
+	key->laddr = *laddr;
+	key->raddr = *raddr;
+	key->job = job;
+	key->rpdcid = rpdcid;
+	key->role = role;
+	key->mode = UET_PDS_RUD_REQ;
+}
+
+/**
+ * uet_pdc_initiator_get() - the initiator PDC with a key, created if need be
+ * @un: the namespace
+ * @key: the PDC's key
+ * @spare: a PDC allocated by uet_pdc_alloc() for @key, or NULL; taken
+ *	(and set to NULL) when it is the one published
+ *
+ * Context: rcu_read_lock() held; the PDC returned stays allocated until
+ * rcu_read_unlock(), and is in use once locked and seen not dead.
+ * Return: the PDC, or ERR_PTR(-EAGAIN) when a spare is needed, or another
+ * ERR_PTR() from publishing it.
+ */
+struct uet_pdc *uet_pdc_initiator_get(struct uet_net *un,
+				      const struct uet_pdc_key *key,
+				      struct uet_pdc **spare)
+{
+	struct uet_pdc *pdc;
+	int err;
+
+	pdc = rhashtable_lookup(&un->pdc_by_key, key, uet_pdc_key_params);
+	if (pdc)
+		return pdc;
+	if (!*spare)
+		return ERR_PTR(-EAGAIN);
+	err = uet_pdc_insert(un, *spare);
+	if (err)
+		return ERR_PTR(err == -EEXIST ? -EAGAIN : err);
+	pdc = *spare;
+	*spare = NULL;
+	return pdc;
+}
+
+/**
+ * uet_pdc_target_get() - the target PDC a SYN packet belongs to
+ * @un: the namespace
+ * @key: the packet's addresses, job and initiator PDC id
+ * @start_psn: the initiator's start PSN, from the packet
+ *
+ * A PDC with the same key but another start PSN belongs to an earlier
+ * incarnation of the initiator's PDC: it is closed and replaced.
+ *
+ * Context: softirq, rcu_read_lock() held; as uet_pdc_initiator_get().
+ * Return: the PDC, or ERR_PTR(-ENOBUFS) over the namespace's PDC limit,
+ * or ERR_PTR(-ENOMEM).
+ */
+struct uet_pdc *uet_pdc_target_get(struct uet_net *un,
+				   const struct uet_pdc_key *key,
+				   u32 start_psn)
+{
+	struct uet_pdc *pdc;
+	int err;
+
+	pdc = rhashtable_lookup(&un->pdc_by_key, key, uet_pdc_key_params);
+	if (pdc) {
+		if (pdc->rx.start_psn == start_psn)
+			return pdc;
+		spin_lock_bh(&pdc->lock);
+		pdc->dead = true;
+		uet_pdc_unlock(pdc);
+	}
+	pdc = uet_pdc_alloc(un, key, GFP_ATOMIC);
+	if (!pdc)
+		return ERR_PTR(-ENOMEM);
+	pdc->rx.start_psn = start_psn;
+	pdc->rx.epsn = start_psn;
+	err = uet_pdc_insert(un, pdc);
+	if (err) {
+		uet_pdc_free_unused(pdc);
+		return ERR_PTR(err == -ENOBUFS ? -ENOBUFS : -ENOMEM);
+	}
+	return pdc;
+}
+
+/**
+ * uet_pdc_find() - the PDC a packet addressed by PDC id belongs to
+ * @un: the namespace
+ * @lid: the packet's destination PDC id
+ * @role: the role that PDC must have here
+ * @raddr: the packet's source address, which must be the PDC's peer
+ * @laddr: the packet's destination address, which must be the PDC's own
+ *
+ * Context: rcu_read_lock() held; as uet_pdc_initiator_get().
+ * Return: the PDC, or NULL.
+ */
+struct uet_pdc *uet_pdc_find(struct uet_net *un, u16 lid, u8 role,
+			     const struct in6_addr *raddr,
+			     const struct in6_addr *laddr)
+{
+	struct uet_pdc *pdc;
+
+	pdc = rhashtable_lookup(&un->pdc_by_id, &lid, uet_pdc_id_params);
+	if (!pdc || pdc->key.role != role ||
+	    !ipv6_addr_equal(&pdc->key.raddr, raddr) ||
+	    !ipv6_addr_equal(&pdc->key.laddr, laddr))
+		return NULL;
+	return pdc;
+}
+
+static void uet_gc_kick(struct uet_net *un, unsigned long delay)
+{
+	if (!un->dying)
+		mod_delayed_work(system_wq, &un->gc_work, delay);
+}
+
+/**
+ * uet_pdc_kill() - take a dead PDC out of the tables and have it freed
+ * @pdc: the PDC, marked dead under its lock
+ *
+ * Idempotent.
+ *
+ * Context: any but hard irq; in the RCU read section that found @pdc, or
+ * in @pdc's timer callback.
+ */
+void uet_pdc_kill(struct uet_pdc *pdc)
+{
+	struct uet_net *un = pdc->un;
+
+	spin_lock_bh(&un->pdc_lock);
+	if (!pdc->unlinked) {
+		pdc->unlinked = true;
+		uet_pdc_unlink_ids(un, pdc);
+		list_add_tail(&pdc->reap_node, &un->reap);
+		uet_gc_kick(un, 0);
+	}
+	spin_unlock_bh(&un->pdc_lock);
+}
+
+/**
+ * uet_pdc_unlock() - release a PDC's lock; close it if it died meanwhile
+ * @pdc: the PDC, locked
+ *
+ * Context: as uet_pdc_kill().
+ */
+void uet_pdc_unlock(struct uet_pdc *pdc)
+	__releases(&pdc->lock)
+{
+	bool dead = pdc->dead;
+
+	spin_unlock_bh(&pdc->lock);
+	if (dead)
+		uet_pdc_kill(pdc);
+}
+
+/* Free an unlinked PDC: stop its timer, release what it holds. */
+static void uet_pdc_free(struct uet_net *un, struct uet_pdc *pdc)
+{
+	u8 role = pdc->key.role;
+
+	if (role == UET_PDC_INITIATOR)
+		uet_tx_pdc_release(pdc);
+	else
+		uet_rx_pdc_release(pdc);
+
+	spin_lock_bh(&un->pdc_lock);
+	if (role == UET_PDC_INITIATOR)
+		uet_psn_remember(un, &pdc->key.raddr, pdc->tx.snd_nxt - 1);
+	if (pdc->dest)
+		uet_dest_put(un, pdc->dest);
+	atomic_dec(uet_pdc_count(un, role));
+	spin_unlock_bh(&un->pdc_lock);
+
+	if (!pdc->dest && pdc->spray) {
+		uet_spray_destroy(pdc->spray);
+		uet_stat_inc(un, UET_STAT_SPRAY_FREE);
+	}
+	uet_stat_inc(un, UET_STAT_PDC_CLOSE);
+	kfree_rcu(pdc, rcu);
+}
+
+static void uet_pdc_reap(struct uet_net *un)
+{
+	struct uet_pdc *pdc, *tmp;
+	LIST_HEAD(list);
+
+	spin_lock_bh(&un->pdc_lock);
+	list_splice_init(&un->reap, &list);
+	spin_unlock_bh(&un->pdc_lock);
+	list_for_each_entry_safe(pdc, tmp, &list, reap_node)
+		uet_pdc_free(un, pdc);
+}
+
+/* Mark @pdc dead if it has been idle long enough (or @all). */
+static bool uet_pdc_expire(struct uet_pdc *pdc, unsigned long now, bool all)
+{
+	unsigned long idle;
+	bool dead, busy;
+
+	spin_lock_bh(&pdc->lock);
+	if (!pdc->dead) {
+		idle = msecs_to_jiffies(pdc->idle_ms);
+		busy = false;
+		if (pdc->key.role == UET_PDC_TARGET) {
+			uet_rx_pdc_gc(pdc);
+			idle *= UET_TARGET_IDLE_MULT;
+		} else {
+			busy = !list_empty(&pdc->tx.msgs);
+		}
+		if (all || (!busy && time_after(now, pdc->last_active + idle)))
+			pdc->dead = true;
+	}
+	dead = pdc->dead;
+	spin_unlock_bh(&pdc->lock);
+	return dead;
+}
+
+/* Close idle PDCs (every PDC with @all). */
+static void uet_pdc_scan(struct uet_net *un, bool all)
+{
+	unsigned long now = jiffies;
+	struct rhashtable_iter iter;
+	struct uet_pdc *pdc;
+
+	rhashtable_walk_enter(&un->pdc_by_id, &iter);
+	rhashtable_walk_start(&iter);
+	while ((pdc = rhashtable_walk_next(&iter))) {
+		if (IS_ERR(pdc)) {
+			if (PTR_ERR(pdc) == -EAGAIN)
+				continue;
+			break;
+		}
+		if (uet_pdc_expire(pdc, now, all))
+			uet_pdc_kill(pdc);
+	}
+	rhashtable_walk_stop(&iter);
+	rhashtable_walk_exit(&iter);
+}
+
+static void uet_pdc_gc_work(struct work_struct *work)
+{
+	struct uet_net *un = container_of(to_delayed_work(work),
+					  struct uet_net, gc_work);
+	u32 period;
+
+	uet_pdc_reap(un);
+	uet_pdc_scan(un, false);
+	uet_pdc_reap(un);
+
+	rcu_read_lock();
+	period = clamp_t(u32, uet_cfg(un)->pdc_idle_ms / 2, UET_GC_MIN_MS,
+			 UET_GC_MAX_MS);
+	rcu_read_unlock();
+	spin_lock_bh(&un->pdc_lock);
+	if (!un->dying)
+		queue_delayed_work(system_wq, &un->gc_work,
+				   msecs_to_jiffies(period));
+	spin_unlock_bh(&un->pdc_lock);
+}
+
+/**
+ * uet_pdc_net_init() - set up a namespace's PDC and destination tables
+ * @un: the namespace
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int uet_pdc_net_init(struct uet_net *un)
+{
+	int err;
+
+	spin_lock_init(&un->pdc_lock);
+	INIT_LIST_HEAD(&un->reap);
+	atomic_set(&un->n_initiator, 0);
+	atomic_set(&un->n_target, 0);
+	INIT_DELAYED_WORK(&un->gc_work, uet_pdc_gc_work);
+
+	err = rhashtable_init(&un->pdc_by_id, &uet_pdc_id_params);
+	if (err)
+		return err;
+	err = rhashtable_init(&un->pdc_by_key, &uet_pdc_key_params);
+	if (err)
+		goto err_id;
+	err = rhashtable_init(&un->dests, &uet_dest_params);
+	if (err)
+		goto err_key;
+	queue_delayed_work(system_wq, &un->gc_work,
+			   msecs_to_jiffies(UET_GC_MAX_MS));
+	return 0;
+
+err_key:
+	rhashtable_destroy(&un->pdc_by_key);
+err_id:
+	rhashtable_destroy(&un->pdc_by_id);
+	return err;
+}
+
+/**
+ * uet_pdc_net_exit() - close and free every PDC of a namespace
+ * @un: the namespace, whose UDP sockets are closed already
+ *
+ * Context: process; no AF_UET socket of the namespace is left.
+ */
+void uet_pdc_net_exit(struct uet_net *un)
+{
+	spin_lock_bh(&un->pdc_lock);
+	un->dying = true;
+	spin_unlock_bh(&un->pdc_lock);
+	cancel_delayed_work_sync(&un->gc_work);
+
+	uet_pdc_scan(un, true);
+	uet_pdc_reap(un);
+
+	WARN_ON(atomic_read(&un->n_initiator) || atomic_read(&un->n_target));
+	rhashtable_destroy(&un->dests);
+	rhashtable_destroy(&un->pdc_by_key);
+	rhashtable_destroy(&un->pdc_by_id);
+}

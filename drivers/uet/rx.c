@@ -1,0 +1,873 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uet: receiving.  The namespace's kernel UDP sockets hand every UET
+ * packet to uet_encap_rcv() (checksum already verified by UDP).  Packets
+ * are parsed and validated; anything malformed, unknown or out of place is
+ * dropped and counted by reason.
+ *
+ * A data packet is accepted once per PSN (the target's window bitmap
+ * suppresses duplicates) and written straight into its message's buffer at
+ * its offset, whatever the order of arrival; a message complete is handed
+ * to its socket.  The target acknowledges at once when asked (AR), on a
+ * duplicate, on an ECN mark, and otherwise every UET_ACK_EVERY packets,
+ * with a SACK bitmap when PSNs past a gap have arrived; it NACKs a trimmed
+ * packet at once, and a packet it cannot take now (receive buffer full, no
+ * memory, PSN beyond the window) so that the sender holds off.  ACKs and
+ * NACKs carry back, as their UDP source port, the entropy value of the
+ * packet that drew them.
+ */
+#include <linux/bitfield.h>
+#include <linux/ip.h>
+#include <linux/ipv6.h>
+#include <linux/jiffies.h>
+#include <linux/skbuff.h>
+#include <linux/udp.h>
+#include <net/dsfield.h>
+#include <net/inet_ecn.h>
+#include <net/ipv6.h>
+#include <net/udp_tunnel.h>
+#include <uet/msg.h>
+#include <uet/net.h>
+#include <uet/pdc.h>
+#include <uet/sock.h>
+#include <uet/stats.h>
+#include <uet/wire.h>
+
+/* A UDP tunnel socket's encap_type; any non-zero value turns encap on. */
+#define UET_ENCAP_TYPE	1
+
+/**
+ * struct uet_rx_ctx - what the outer headers of a packet say
+ * @saddr: source address (IPv4 as v4-mapped IPv6)
+ * @daddr: destination address
+ * @ev: UDP source port: the entropy value, echoed in our answer
+ * @dscp: DSCP
+ * @ce: ECN congestion experienced
+ */
+struct uet_rx_ctx {
+	struct in6_addr saddr;
+	struct in6_addr daddr;
+	u16 ev;
+	u8 dscp;
+	bool ce;
+};
+
+/**
+ * struct uet_rx_pkt - a data packet's PDS and SES fields
+ * @psn: PSN
+ * @job: job id
+ * @msg_len: length of the whole message
+ * @off: offset of the payload in the message
+ * @len: payload bytes
+ * @spdcid: initiator's PDC id
+ * @dpdcid: target's PDC id, or with SYN pdc_info and PSN offset
+ * @msg_id: message id
+ * @dst_ep: destination endpoint
+ * @src_ep: source endpoint
+ * @flags: UET_REQ_* flags
+ */
+struct uet_rx_pkt {
+	u32 psn;
+	u32 job;
+	u32 msg_len;
+	u32 off;
+	u32 len;
+	u16 spdcid;
+	u16 dpdcid;
+	u16 msg_id;
+	u16 dst_ep;
+	u16 src_ep;
+	u8 flags;
+};
+
+static void uet_rx_ctx_init(const struct sk_buff *skb, struct uet_rx_ctx *c)
+{
+	u8 ds;
+
+	if (ip_hdr(skb)->version == 4) {
+		const struct iphdr *iph = ip_hdr(skb);
+
+		ipv6_addr_set_v4mapped(iph->saddr, &c->saddr);
+		ipv6_addr_set_v4mapped(iph->daddr, &c->daddr);
+		ds = ipv4_get_dsfield(iph);
+	} else {
+		const struct ipv6hdr *ip6h = ipv6_hdr(skb);
+
+		c->saddr = ip6h->saddr;
+		c->daddr = ip6h->daddr;
+		ds = ipv6_get_dsfield(ip6h);
+	}
+	c->dscp = ds >> 2;
+	c->ce = INET_ECN_is_ce(ds);
+	c->ev = ntohs(udp_hdr(skb)->source);
+}
+
+static bool uet_rx_test(const struct uet_pdc_rx *rx, u32 psn)
+{
+	u32 i = psn % UET_PSN_WINDOW;
+
+	return rx->bitmap[i / 64] & BIT_ULL(i % 64);
+}
+
+/* Mark @psn received and move the expected PSN past what is complete. */
+static void uet_rx_mark(struct uet_pdc_rx *rx, u32 psn)
+{
+	u32 i = psn % UET_PSN_WINDOW;
+
+	rx->bitmap[i / 64] |= BIT_ULL(i % 64);
+	while (uet_rx_test(rx, rx->epsn)) {
+		i = rx->epsn % UET_PSN_WINDOW;
+		rx->bitmap[i / 64] &= ~BIT_ULL(i % 64);
+		rx->epsn++;
+	}
+}
+
+/* The 64 PSNs from the expected one on: bit i is PSN epsn + i. */
+static u64 uet_rx_sack_bits(const struct uet_pdc_rx *rx)
+{
+	u32 i = rx->epsn % UET_PSN_WINDOW, w = i / 64, sh = i % 64;
+	u64 bits = rx->bitmap[w] >> sh;
+
+	if (sh)
+		bits |= rx->bitmap[(w + 1) % (UET_PSN_WINDOW / 64)] << (64 - sh);
+	return bits;
+}
+
+static void uet_rx_send_ack(struct uet_pdc *pdc, u32 trigger, u8 flags,
+			    u16 ev, u16 opaque, struct sk_buff_head *q)
+{
+	struct uet_pdc_rx *rx = &pdc->rx;
+	u64 bits = uet_rx_sack_bits(rx);
+	u32 cack = rx->epsn - 1;
+	s32 off = trigger - cack;
+	struct uet_pds_ack_cc *acc;
+	struct sk_buff *skb;
+
+	skb = uet_ctl_skb(pdc, bits ? sizeof(*acc) : sizeof(acc->ack), ev);
+	if (!skb) {
+		uet_stat_inc(pdc->un, UET_STAT_TX_NOMEM);
+		return;
+	}
+	acc = (struct uet_pds_ack_cc *)skb->data;
+	acc->ack.prologue = uet_prologue(bits ? UET_PDS_ACK_CC : UET_PDS_ACK,
+					 UET_NH_NONE, flags);
+	if (flags & UET_ACK_P)
+		acc->ack.ack_psn_off = cpu_to_be16(opaque);
+	else if (off >= S16_MIN && off <= S16_MAX)
+		acc->ack.ack_psn_off = cpu_to_be16((u16)off);
+	acc->ack.cack_psn = cpu_to_be32(cack);
+	acc->ack.spdcid = cpu_to_be16(pdc->lid);
+	acc->ack.dpdcid = cpu_to_be16(pdc->key.rpdcid);
+	if (bits) {
+		acc->sack_psn_off = cpu_to_be16(1);
+		acc->sack_bitmap = cpu_to_be64(bits);
+		uet_stat_inc(pdc->un, UET_STAT_SACK_TX);
+	}
+	rx->since_ack = 0;
+	__skb_queue_tail(q, skb);
+	uet_stat_inc(pdc->un, UET_STAT_ACK_TX);
+}
+
+static void uet_rx_send_nack(struct uet_net *un, const struct in6_addr *laddr,
+			     const struct in6_addr *raddr, u16 ev,
+			     u16 spdcid, u16 dpdcid, u32 psn, u8 code,
+			     u32 payload, u8 flags, struct sk_buff_head *q)
+{
+	struct uet_pds_nack *n;
+	struct sk_buff *skb;
+
+	skb = uet_ctl_skb_addr(laddr, raddr, sizeof(*n), ev);
+	if (!skb) {
+		uet_stat_inc(un, UET_STAT_TX_NOMEM);
+		return;
+	}
+	n = (struct uet_pds_nack *)skb->data;
+	n->prologue = uet_prologue(UET_PDS_NACK, UET_NH_NONE, flags);
+	n->code = code;
+	n->psn = cpu_to_be32(psn);
+	n->spdcid = cpu_to_be16(spdcid);
+	n->dpdcid = cpu_to_be16(dpdcid);
+	n->payload = cpu_to_be32(payload);
+	__skb_queue_tail(q, skb);
+	uet_stat_inc(un, UET_STAT_NACK_TX);
+}
+
+static void uet_rx_pdc_nack(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
+			    const struct uet_rx_ctx *c, u8 code, u32 payload,
+			    struct sk_buff_head *q)
+{
+	u8 flags = (c->ce ? UET_NACK_M : 0) |
+		   (pk->flags & UET_REQ_RETX ? UET_NACK_RETX : 0);
+
+	uet_rx_send_nack(pdc->un, &pdc->key.laddr, &pdc->key.raddr, c->ev,
+			 pdc->lid, pdc->key.rpdcid, pk->psn, code, payload,
+			 flags, q);
+}
+
+static struct uet_rx_msg *uet_rx_msg_find(struct uet_pdc *pdc, u16 msg_id)
+{
+	struct uet_rx_msg *m;
+
+	hash_for_each_possible(pdc->rx.msgs, m, hnode, msg_id)
+		if (m->msg_id == msg_id)
+			return m;
+	return NULL;
+}
+
+/* Start receiving a message: find its socket, charge it, allocate. */
+static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
+					 const struct uet_rx_pkt *pk,
+					 const struct uet_rx_ctx *c, u8 *rc)
+{
+	u32 charge = uet_buf_truesize(pk->msg_len) + sizeof(struct uet_rx_msg);
+	struct uet_rx_msg *m;
+	struct sock *sk;
+
+	if (pk->msg_len > UET_MSG_MAX) {
+		*rc = UET_RC_TOO_LONG;
+		return ERR_PTR(-EMSGSIZE);
+	}
+	sk = uet_ep_get(pdc->un, pk->job, pk->dst_ep, &c->daddr);
+	if (!sk) {
+		*rc = UET_RC_BAD_PID;
+		return ERR_PTR(-ECONNREFUSED);
+	}
+	if (!uet_sock_rx_admit(sk, charge)) {
+		sock_put(sk);
+		return ERR_PTR(-ENOBUFS);
+	}
+	m = kzalloc(sizeof(*m), GFP_ATOMIC);
+	if (m)
+		m->buf = uet_buf_alloc(pk->msg_len, GFP_ATOMIC);
+	if (!m || !m->buf) {
+		kfree(m);
+		atomic_sub(charge, &sk->sk_rmem_alloc);
+		sock_put(sk);
+		return ERR_PTR(-ENOMEM);
+	}
+	m->sk = sk;
+	m->charge = charge;
+	m->job = pk->job;
+	m->msg_id = pk->msg_id;
+	m->src_ep = pk->src_ep;
+	m->src = c->saddr;
+	INIT_LIST_HEAD(&m->qnode);
+	hash_add(pdc->rx.msgs, &m->hnode, m->msg_id);
+	return m;
+}
+
+/*
+ * Write a packet into its message; hand the message over when complete.
+ * Return: 0; -ENOBUFS or -ENOMEM (try again later); -EMSGSIZE or
+ * -ECONNREFUSED with *@rc set (the message can never be taken); -EFAULT.
+ */
+static int uet_rx_deliver(struct uet_pdc *pdc, struct sk_buff *skb,
+			  const struct uet_rx_pkt *pk,
+			  const struct uet_rx_ctx *c, u8 *rc)
+{
+	struct uet_rx_msg *m = uet_rx_msg_find(pdc, pk->msg_id);
+
+	if (m && sock_flag(m->sk, SOCK_DEAD)) {
+		/* The socket closed: what it would have received goes. */
+		hash_del(&m->hnode);
+		uet_rx_msg_free(m);
+		*rc = UET_RC_BAD_PID;
+		return -ECONNREFUSED;
+	}
+	if (!m) {
+		m = uet_rx_msg_new(pdc, pk, c, rc);
+		if (IS_ERR(m))
+			return PTR_ERR(m);
+	}
+	if (m->buf->len != pk->msg_len ||
+	    uet_buf_write_skb(m->buf, pk->off, skb, UET_DATA_HDR_LEN, pk->len))
+		return -EFAULT;
+	m->got += pk->len;
+	if (m->got >= m->buf->len) {
+		hash_del(&m->hnode);
+		uet_sock_deliver(m);
+	}
+	return 0;
+}
+
+/*
+ * A message refused for good: NACKed fatal.  The PSN is not taken: the
+ * sender fills it with a CTRL NOP once it has heard, and until then resends
+ * the packet, which is refused again, so the refusal cannot be lost.
+ */
+static void uet_rx_refuse(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
+			  const struct uet_rx_ctx *c, int err, u8 rc,
+			  struct sk_buff_head *q)
+{
+	uet_stat_inc(pdc->un, err == -EMSGSIZE ? UET_STAT_DROP_MALFORMED :
+			      UET_STAT_DROP_NO_ENDPOINT);
+	uet_rx_pdc_nack(pdc, pk, c, UET_NACK_FATAL, rc, q);
+}
+
+/*
+ * Check a packet's PSN against the window; answer a duplicate or a PSN
+ * beyond the window.  Return: true when the packet is new.
+ */
+static bool uet_rx_psn_new(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
+			   const struct uet_rx_ctx *c, u8 aflags,
+			   struct sk_buff_head *q)
+{
+	struct uet_pdc_rx *rx = &pdc->rx;
+	u32 d = pk->psn - rx->epsn;
+
+	pdc->last_active = jiffies;
+	if ((s32)d < 0 || (d < UET_PSN_WINDOW && uet_rx_test(rx, pk->psn))) {
+		/* The sender missed our answer: answer again. */
+		uet_stat_inc(pdc->un, UET_STAT_DROP_DUP);
+		uet_rx_send_ack(pdc, pk->psn, aflags, c->ev, 0, q);
+		return false;
+	}
+	if (d >= UET_PSN_WINDOW) {
+		uet_stat_inc(pdc->un, UET_STAT_DROP_WINDOW);
+		uet_rx_pdc_nack(pdc, pk, c, UET_NACK_PSN_OOR_WINDOW, 0, q);
+		return false;
+	}
+	if (d)
+		uet_stat_inc(pdc->un, UET_STAT_RX_OOO);
+	return true;
+}
+
+static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
+			       const struct uet_rx_pkt *pk,
+			       const struct uet_rx_ctx *c,
+			       struct sk_buff_head *q)
+{
+	struct uet_pdc_rx *rx = &pdc->rx;
+	u8 aflags, rc = 0;
+	int err;
+
+	aflags = (c->ce ? UET_ACK_M : 0) |
+		 (pk->flags & UET_REQ_RETX ? UET_ACK_RETX : 0);
+	if (!uet_rx_psn_new(pdc, pk, c, aflags, q))
+		return;
+
+	err = uet_rx_deliver(pdc, skb, pk, c, &rc);
+	switch (err) {
+	case 0:
+		break;
+	case -ENOBUFS:
+		uet_stat_inc(pdc->un, UET_STAT_DROP_RCVBUF);
+		uet_rx_pdc_nack(pdc, pk, c, UET_NACK_NO_RESOURCE, 0, q);
+		return;
+	case -ENOMEM:
+		uet_stat_inc(pdc->un, UET_STAT_DROP_NOMEM);
+		uet_rx_pdc_nack(pdc, pk, c, UET_NACK_NO_PKT_BUF, 0, q);
+		return;
+	case -EMSGSIZE:
+	case -ECONNREFUSED:
+		uet_rx_refuse(pdc, pk, c, err, rc, q);
+		return;
+	default:
+		uet_stat_inc(pdc->un, UET_STAT_DROP_MALFORMED);
+		return;
+	}
+	uet_rx_mark(rx, pk->psn);
+	uet_stat_inc(pdc->un, UET_STAT_RX_PKTS);
+	uet_stat_add(pdc->un, UET_STAT_RX_BYTES, pk->len);
+	if ((pk->flags & (UET_REQ_AR | UET_REQ_RETX)) || c->ce ||
+	    ++rx->since_ack >= UET_ACK_EVERY)
+		uet_rx_send_ack(pdc, pk->psn, aflags, c->ev, 0, q);
+}
+
+/* Parse and check a data packet; the counter to bump if it is refused. */
+static int uet_rx_parse_data(struct sk_buff *skb, struct uet_rx_pkt *pk)
+{
+	const struct uet_pds_req *req;
+	const struct uet_ses_std *ses;
+	u64 hd;
+
+	if (!pskb_may_pull(skb, UET_DATA_HDR_LEN))
+		return UET_STAT_DROP_MALFORMED;
+	req = (const struct uet_pds_req *)skb->data;
+	ses = (const struct uet_ses_std *)(req + 1);
+	if (uet_prologue_next(req->prologue) != UET_NH_REQ_STD ||
+	    FIELD_GET(UET_SES_OPCODE, ses->opcode) != UET_SES_SEND ||
+	    FIELD_GET(UET_SES_VERSION, ses->ver_flags))
+		return UET_STAT_DROP_UNKNOWN_TYPE;
+
+	pk->flags = uet_prologue_flags(req->prologue);
+	pk->psn = be32_to_cpu(req->psn);
+	pk->spdcid = be16_to_cpu(req->spdcid);
+	pk->dpdcid = be16_to_cpu(req->dpdcid);
+	pk->msg_id = be16_to_cpu(ses->msg_id);
+	pk->job = FIELD_GET(UET_SES_JOB, be32_to_cpu(ses->ri_gen_job));
+	pk->dst_ep = FIELD_GET(UET_SES_PID, be16_to_cpu(ses->pid_on_fep));
+	pk->src_ep = be32_to_cpu(ses->initiator);
+	pk->msg_len = be32_to_cpu(ses->req_len);
+	pk->len = skb->len - UET_DATA_HDR_LEN;
+	pk->off = 0;
+	if (!(ses->ver_flags & UET_SES_SOM)) {
+		hd = be64_to_cpu(ses->hdr_data);
+		pk->off = FIELD_GET(UET_SES_MSG_OFF, hd);
+		if (FIELD_GET(UET_SES_PAYLOAD_LEN, hd) != pk->len)
+			return UET_STAT_DROP_MALFORMED;
+	}
+	if (be32_to_cpu(ses->initiator) > UET_EP_MAX ||
+	    pk->len > UET_SES_PAYLOAD_MAX ||
+	    (u64)pk->off + pk->len > pk->msg_len ||
+	    !(ses->ver_flags & UET_SES_EOM) != (pk->off + pk->len != pk->msg_len))
+		return UET_STAT_DROP_MALFORMED;
+	return 0;
+}
+
+/* A switch trimmed this packet: tell the sender at once. */
+static int uet_rx_trimmed(struct uet_net *un, struct sk_buff *skb,
+			  const struct uet_rx_ctx *c)
+{
+	const struct uet_pds_req *req;
+	struct uet_pdc *pdc;
+	struct sk_buff_head q;
+	u16 lid = 0;
+	u8 flags;
+
+	if (!pskb_may_pull(skb, sizeof(*req)))
+		return UET_STAT_DROP_MALFORMED;
+	req = (const struct uet_pds_req *)skb->data;
+	flags = uet_prologue_flags(req->prologue);
+	if (!(flags & UET_REQ_SYN)) {
+		/* Only a PDC's own peer gets an answer. */
+		pdc = uet_pdc_find(un, be16_to_cpu(req->dpdcid),
+				   UET_PDC_TARGET, &c->saddr, &c->daddr);
+		if (!pdc || pdc->key.rpdcid != be16_to_cpu(req->spdcid))
+			return UET_STAT_DROP_UNKNOWN_PDC;
+		lid = pdc->lid;
+	}
+	uet_stat_inc(un, UET_STAT_TRIMMED_RX);
+	__skb_queue_head_init(&q);
+	uet_rx_send_nack(un, &c->daddr, &c->saddr, c->ev, lid,
+			 be16_to_cpu(req->spdcid), be32_to_cpu(req->psn),
+			 UET_NACK_TRIMMED, 0,
+			 (c->ce ? UET_NACK_M : 0) |
+			 (flags & UET_REQ_RETX ? UET_NACK_RETX : 0), &q);
+	uet_xmit_queue(un, &q);
+	return 0;
+}
+
+/* The target PDC of a data packet, created by a SYN; NULL: *@why says. */
+static struct uet_pdc *uet_rx_data_pdc(struct uet_net *un,
+				       const struct uet_rx_pkt *pk,
+				       const struct uet_rx_ctx *c, int *why)
+{
+	struct uet_pdc_key key;
+	struct uet_pdc *pdc;
+
+	if (!(pk->flags & UET_REQ_SYN)) {
+		pdc = uet_pdc_find(un, pk->dpdcid, UET_PDC_TARGET, &c->saddr,
+				   &c->daddr);
+		*why = UET_STAT_DROP_UNKNOWN_PDC;
+		return pdc;
+	}
+	uet_pdc_key_init(&key, &c->daddr, &c->saddr, pk->job, pk->spdcid,
+			 UET_PDC_TARGET);
+	pdc = uet_pdc_target_get(un, &key, pk->psn -
+				 FIELD_GET(UET_SYN_PSN_OFFSET, pk->dpdcid));
+	if (!IS_ERR(pdc))
+		return pdc;
+	*why = PTR_ERR(pdc) == -ENOBUFS ? UET_STAT_DROP_PDC_LIMIT :
+					  UET_STAT_DROP_NOMEM;
+	return NULL;
+}
+
+static int uet_rx_data(struct uet_net *un, struct sk_buff *skb,
+		       const struct uet_rx_ctx *c)
+{
+	struct uet_rx_pkt pk;
+	struct sk_buff_head q;
+	struct uet_pdc *pdc;
+	int why;
+
+	if (c->dscp == UET_DSCP_TRIMMED)
+		return uet_rx_trimmed(un, skb, c);
+	why = uet_rx_parse_data(skb, &pk);
+	if (why)
+		return why;
+	pdc = uet_rx_data_pdc(un, &pk, c, &why);
+	if (!pdc)
+		return why;
+
+	why = 0;
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	if (pdc->dead)
+		why = UET_STAT_DROP_UNKNOWN_PDC;
+	else if (pdc->key.rpdcid != pk.spdcid || pdc->key.job != pk.job)
+		why = UET_STAT_DROP_POLICY;
+	else
+		uet_rx_data_locked(pdc, skb, &pk, c, &q);
+	uet_pdc_unlock(pdc);
+	uet_xmit_queue(un, &q);
+	return why;
+}
+
+static int uet_rx_ack(struct uet_net *un, struct sk_buff *skb,
+		      const struct uet_rx_ctx *c, u8 type)
+{
+	unsigned int len = type == UET_PDS_ACK_CC ?
+			   sizeof(struct uet_pds_ack_cc) :
+			   sizeof(struct uet_pds_ack);
+	const struct uet_pds_ack_cc *acc;
+	struct uet_ack_info a = {};
+	struct sk_buff_head q;
+	struct uet_pdc *pdc;
+	bool drain = false;
+	int why = 0;
+
+	if (!pskb_may_pull(skb, len))
+		return UET_STAT_DROP_MALFORMED;
+	acc = (const struct uet_pds_ack_cc *)skb->data;
+	a.flags = uet_prologue_flags(acc->ack.prologue);
+	a.cack = be32_to_cpu(acc->ack.cack_psn);
+	a.trigger = a.cack + (s16)be16_to_cpu(acc->ack.ack_psn_off);
+	a.spdcid = be16_to_cpu(acc->ack.spdcid);
+	if (type == UET_PDS_ACK_CC) {
+		a.sack = true;
+		a.sack_base = a.cack + (s16)be16_to_cpu(acc->sack_psn_off);
+		a.bitmap = be64_to_cpu(acc->sack_bitmap);
+	}
+
+	pdc = uet_pdc_find(un, be16_to_cpu(acc->ack.dpdcid), UET_PDC_INITIATOR,
+			   &c->saddr, &c->daddr);
+	if (!pdc)
+		return UET_STAT_DROP_UNKNOWN_PDC;
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	if (pdc->dead) {
+		why = UET_STAT_DROP_UNKNOWN_PDC;
+	} else if (!pdc->tx.syn && a.spdcid != pdc->rid) {
+		why = UET_STAT_DROP_POLICY;
+	} else if (a.flags & UET_ACK_P) {
+		uet_stat_inc(un, UET_STAT_PROBE_ACK_RX);
+		uet_tx_probe_ack(pdc, c->ev);
+	} else {
+		uet_stat_inc(un, UET_STAT_ACK_RX);
+		if (a.sack)
+			uet_stat_inc(un, UET_STAT_SACK_RX);
+		uet_tx_ack(pdc, &a, &q);
+		drain = uet_tx_out(pdc, &q);
+	}
+	uet_pdc_unlock(pdc);
+	if (drain)
+		uet_tx_drain(pdc);
+	return why;
+}
+
+static int uet_rx_nack(struct uet_net *un, struct sk_buff *skb,
+		       const struct uet_rx_ctx *c)
+{
+	const struct uet_pds_nack *n;
+	struct uet_nack_info ni;
+	struct sk_buff_head q;
+	struct uet_pdc *pdc;
+	bool drain = false;
+	int why = 0;
+
+	if (!pskb_may_pull(skb, sizeof(*n)))
+		return UET_STAT_DROP_MALFORMED;
+	n = (const struct uet_pds_nack *)skb->data;
+	ni.psn = be32_to_cpu(n->psn);
+	ni.payload = be32_to_cpu(n->payload);
+	ni.spdcid = be16_to_cpu(n->spdcid);
+	ni.code = n->code;
+
+	pdc = uet_pdc_find(un, be16_to_cpu(n->dpdcid), UET_PDC_INITIATOR,
+			   &c->saddr, &c->daddr);
+	if (!pdc)
+		return UET_STAT_DROP_UNKNOWN_PDC;
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	if (pdc->dead) {
+		why = UET_STAT_DROP_UNKNOWN_PDC;
+	} else if (!pdc->tx.syn && ni.spdcid && ni.spdcid != pdc->rid) {
+		why = UET_STAT_DROP_POLICY;
+	} else {
+		uet_stat_inc(un, UET_STAT_NACK_RX);
+		uet_tx_nack(pdc, &ni, &q);
+		drain = uet_tx_out(pdc, &q);
+	}
+	uet_pdc_unlock(pdc);
+	if (drain)
+		uet_tx_drain(pdc);
+	return why;
+}
+
+static void uet_rx_ctrl_locked(struct uet_pdc *pdc,
+			       const struct uet_pds_ctrl *ctl,
+			       const struct uet_rx_ctx *c,
+			       struct sk_buff_head *q)
+{
+	struct uet_rx_pkt pk = {
+		.psn	= be32_to_cpu(ctl->psn),
+		.flags	= uet_prologue_flags(ctl->prologue),
+	};
+
+	switch (uet_prologue_next(ctl->prologue)) {
+	case UET_CTRL_NOP:
+		/* The PSN of a refused message: taken, and acknowledged. */
+		if (!uet_rx_psn_new(pdc, &pk, c, 0, q))
+			break;
+		uet_rx_mark(&pdc->rx, pk.psn);
+		uet_rx_send_ack(pdc, pk.psn, pk.flags & UET_REQ_RETX ?
+				UET_ACK_RETX : 0, c->ev, 0, q);
+		break;
+	case UET_CTRL_CLOSE:
+		/* The initiator closed its end: ours goes too. */
+		pdc->dead = true;
+		break;
+	case UET_CTRL_PROBE:
+		uet_stat_inc(pdc->un, UET_STAT_PROBE_RX);
+		uet_rx_send_ack(pdc, pdc->rx.epsn - 1, UET_ACK_P, c->ev,
+				be16_to_cpu(ctl->opaque), q);
+		break;
+	default:
+		uet_rx_send_ack(pdc, pdc->rx.epsn - 1, 0, c->ev, 0, q);
+		break;
+	}
+}
+
+static int uet_rx_ctrl(struct uet_net *un, struct sk_buff *skb,
+		       const struct uet_rx_ctx *c)
+{
+	const struct uet_pds_ctrl *ctl;
+	struct sk_buff_head q;
+	struct uet_pdc *pdc;
+	int why = 0;
+	u8 type;
+
+	if (!pskb_may_pull(skb, sizeof(*ctl)))
+		return UET_STAT_DROP_MALFORMED;
+	ctl = (const struct uet_pds_ctrl *)skb->data;
+	type = uet_prologue_next(ctl->prologue);
+	if (type != UET_CTRL_NOP && type != UET_CTRL_CLOSE &&
+	    type != UET_CTRL_PROBE && type != UET_CTRL_ACK_REQ)
+		return UET_STAT_DROP_UNKNOWN_TYPE;
+
+	pdc = uet_pdc_find(un, be16_to_cpu(ctl->dpdcid), UET_PDC_TARGET,
+			   &c->saddr, &c->daddr);
+	if (!pdc)
+		return UET_STAT_DROP_UNKNOWN_PDC;
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	if (pdc->dead)
+		why = UET_STAT_DROP_UNKNOWN_PDC;
+	else if (pdc->key.rpdcid != be16_to_cpu(ctl->spdcid))
+		why = UET_STAT_DROP_POLICY;
+	else
+		uet_rx_ctrl_locked(pdc, ctl, c, &q);
+	uet_pdc_unlock(pdc);
+	uet_xmit_queue(un, &q);
+	return why;
+}
+
+/* encap_rcv of the namespace's UDP sockets: every UET packet comes here. */
+static int uet_encap_rcv(struct sock *sk, struct sk_buff *skb)
+{
+	struct uet_net *un = uet_net(sock_net(sk));
+	struct uet_rx_ctx c;
+	int why;
+	u8 type;
+
+	uet_rx_ctx_init(skb, &c);
+	if (!udp_hdr(skb)->check) {
+		why = UET_STAT_DROP_CSUM;
+		goto drop;
+	}
+	__skb_pull(skb, sizeof(struct udphdr));
+	why = UET_STAT_DROP_MALFORMED;
+	if (!pskb_may_pull(skb, sizeof(__be16)))
+		goto drop;
+
+	type = uet_prologue_type(*(__be16 *)skb->data);
+	switch (type) {
+	case UET_PDS_RUD_REQ:
+		why = uet_rx_data(un, skb, &c);
+		break;
+	case UET_PDS_ACK:
+	case UET_PDS_ACK_CC:
+		why = uet_rx_ack(un, skb, &c, type);
+		break;
+	case UET_PDS_NACK:
+		why = uet_rx_nack(un, skb, &c);
+		break;
+	case UET_PDS_CTRL:
+		why = uet_rx_ctrl(un, skb, &c);
+		break;
+	default:
+		why = UET_STAT_DROP_UNKNOWN_TYPE;
+		break;
+	}
+	if (!why) {
+		consume_skb(skb);
+		return 0;
+	}
+drop:
+	uet_stat_inc(un, why);
+	kfree_skb(skb);
+	return 0;
+}
+
+/**
+ * uet_rx_pdc_gc() - drop the partial messages of closed sockets
+ * @pdc: a target PDC, locked
+ */
+void uet_rx_pdc_gc(struct uet_pdc *pdc)
+{
+	struct hlist_node *tmp;
+	struct uet_rx_msg *m;
+	int bkt;
+
+	hash_for_each_safe(pdc->rx.msgs, bkt, tmp, m, hnode) {
+		if (sock_flag(m->sk, SOCK_DEAD)) {
+			hash_del(&m->hnode);
+			uet_rx_msg_free(m);
+		}
+	}
+}
+
+/**
+ * uet_rx_pdc_release() - free what an unlinked, dead target PDC holds
+ * @pdc: the PDC
+ *
+ * Context: process (the namespace's work item).
+ */
+void uet_rx_pdc_release(struct uet_pdc *pdc)
+{
+	struct hlist_node *tmp;
+	struct uet_rx_msg *m;
+	int bkt;
+
+	spin_lock_bh(&pdc->lock);
+	hash_for_each_safe(pdc->rx.msgs, bkt, tmp, m, hnode) {
+		hash_del(&m->hnode);
+		uet_rx_msg_free(m);
+	}
+	spin_unlock_bh(&pdc->lock);
+}
+
+static int uet_udp_sock(struct uet_net *un, u8 family, u16 port,
+			struct socket **sockp)
+{
+	struct udp_tunnel_sock_cfg tcfg = {
+		.encap_type	= UET_ENCAP_TYPE,
+		.encap_rcv	= uet_encap_rcv,
+	};
+	struct udp_port_cfg cfg = {
+		.family		= family,
+		.local_udp_port	= htons(port),
+		.ipv6_v6only	= 1,
+		.use_udp_checksums = 1,
+		.use_udp6_tx_checksums = 1,
+		.use_udp6_rx_checksums = 1,
+	};
+	int err;
+
+	err = udp_sock_create(un->net, &cfg, sockp);
+	if (err)
+		return err;
+	setup_udp_tunnel_sock(un->net, *sockp, &tcfg);
+	return 0;
+}
+
+static void uet_udp_release(struct socket *s4, struct socket *s6)
+{
+	if (s4)
+		udp_tunnel_sock_release(s4);
+	if (s6)
+		udp_tunnel_sock_release(s6);
+}
+
+/* Open the IPv4 socket, and the IPv6 one unless IPv6 is off. */
+static int uet_udp_pair(struct uet_net *un, u16 port, struct socket **s4,
+			struct socket **s6)
+{
+	int err;
+
+	*s6 = NULL;
+	err = uet_udp_sock(un, AF_INET, port, s4);
+	if (err)
+		return err;
+	if (!IS_ENABLED(CONFIG_IPV6))
+		return 0;
+	err = uet_udp_sock(un, AF_INET6, port, s6);
+	if (err == -EAFNOSUPPORT || err == -EPFNOSUPPORT)
+		err = 0;
+	if (err) {
+		uet_udp_release(*s4, NULL);
+		*s4 = NULL;
+	}
+	return err;
+}
+
+/**
+ * uet_udp_open() - open a namespace's UET UDP sockets
+ * @un: the namespace, being set up
+ * @port: UDP port to bind
+ *
+ * Return: 0, or the error of creating or binding a socket.
+ */
+int uet_udp_open(struct uet_net *un, u16 port)
+{
+	struct socket *s4, *s6;
+	int err;
+
+	err = uet_udp_pair(un, port, &s4, &s6);
+	if (err)
+		return err;
+	rcu_assign_pointer(un->sock4, s4);
+	rcu_assign_pointer(un->sock6, s6);
+	WRITE_ONCE(un->udp_port, port);
+	return 0;
+}
+
+/**
+ * uet_udp_close() - close a namespace's UET UDP sockets
+ * @un: the namespace, going away
+ *
+ * Returns after every packet already handed to uet_encap_rcv() is done.
+ */
+void uet_udp_close(struct uet_net *un)
+{
+	/* No configuration change can run: the namespace is exiting. */
+	struct socket *s4 = rcu_dereference_protected(un->sock4, true);
+	struct socket *s6 = rcu_dereference_protected(un->sock6, true);
+
+	RCU_INIT_POINTER(un->sock4, NULL);
+	RCU_INIT_POINTER(un->sock6, NULL);
+	uet_udp_release(s4, s6);
+	synchronize_rcu();
+}
+
+/**
+ * uet_udp_rebind() - move a namespace's UET UDP sockets to another port
+ * @un: the namespace
+ * @port: the new port
+ *
+ * The new sockets are opened before the old ones are closed, so a port
+ * that cannot be bound leaves everything as it was.
+ *
+ * Context: process, un->cfg_lock held.
+ * Return: 0 or the error of opening the new sockets.
+ */
+int uet_udp_rebind(struct uet_net *un, u16 port)
+{
+	struct socket *s4, *s6, *o4, *o6;
+	int err;
+
+	lockdep_assert_held(&un->cfg_lock);
+	if (port == un->udp_port)
+		return 0;
+	err = uet_udp_pair(un, port, &s4, &s6);
+	if (err)
+		return err;
+	o4 = rcu_replace_pointer(un->sock4, s4,
+				 lockdep_is_held(&un->cfg_lock));
+	o6 = rcu_replace_pointer(un->sock6, s6,
+				 lockdep_is_held(&un->cfg_lock));
+	WRITE_ONCE(un->udp_port, port);
+	uet_udp_release(o4, o6);
+	return 0;
+}

@@ -1,0 +1,160 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uet: per-namespace counters: per-CPU storage, summed on read.
+ */
+#include <linux/percpu.h>
+#include <linux/proc_fs.h>
+#include <linux/seq_file.h>
+#include <linux/string.h>
+#include <net/net_namespace.h>
+#include <uet/net.h>
+#include <uet/spray.h>
+#include <uet/stats.h>
+
+/* Names for dumps: stable, lower case, as in /sys/.../statistics. */
+const char * const uet_stat_names[UET_STAT_MAX] = {
+	[UET_STAT_TX_PKTS]		= "tx_packets",
+	[UET_STAT_TX_BYTES]		= "tx_bytes",
+	[UET_STAT_RETX_TIMEOUT]		= "retx_timeout",
+	[UET_STAT_RETX_SACK]		= "retx_sack",
+	[UET_STAT_RETX_NACK]		= "retx_nack",
+	[UET_STAT_TX_MSGS]		= "tx_messages",
+	[UET_STAT_TX_MSGS_DONE]		= "tx_messages_done",
+	[UET_STAT_TX_MSGS_FAILED]	= "tx_messages_failed",
+	[UET_STAT_TX_NOROUTE]		= "tx_no_route",
+	[UET_STAT_TX_NOMEM]		= "tx_no_memory",
+	[UET_STAT_RX_PKTS]		= "rx_packets",
+	[UET_STAT_RX_BYTES]		= "rx_bytes",
+	[UET_STAT_RX_MSGS]		= "rx_messages",
+	[UET_STAT_RX_OOO]		= "rx_out_of_order",
+	[UET_STAT_ACK_TX]		= "ack_tx",
+	[UET_STAT_SACK_TX]		= "sack_tx",
+	[UET_STAT_ACK_RX]		= "ack_rx",
+	[UET_STAT_SACK_RX]		= "sack_rx",
+	[UET_STAT_NACK_TX]		= "nack_tx",
+	[UET_STAT_NACK_RX]		= "nack_rx",
+	[UET_STAT_NACK_RX_TRIMMED]	= "nack_rx_trimmed",
+	[UET_STAT_NACK_RX_NORES]	= "nack_rx_no_resource",
+	[UET_STAT_NACK_RX_OOR]		= "nack_rx_out_of_window",
+	[UET_STAT_NACK_RX_FATAL]	= "nack_rx_fatal",
+	[UET_STAT_TRIMMED_RX]		= "trimmed_rx",
+	[UET_STAT_PROBE_TX]		= "probe_tx",
+	[UET_STAT_PROBE_RX]		= "probe_rx",
+	[UET_STAT_PROBE_ACK_RX]		= "probe_ack_rx",
+	[UET_STAT_PDC_OPEN]		= "pdc_opened",
+	[UET_STAT_PDC_CLOSE]		= "pdc_closed",
+	[UET_STAT_SPRAY_CREATE]		= "spray_created",
+	[UET_STAT_SPRAY_FREE]		= "spray_freed",
+	[UET_STAT_EV_MARK]		= "ev_marked",
+	[UET_STAT_EV_BAD]		= "ev_bad",
+	[UET_STAT_EV_RESTORE]		= "ev_restored",
+	[UET_STAT_REPS_FREEZE]		= "reps_freeze",
+	[UET_STAT_REPS_THAW]		= "reps_thaw",
+	[UET_STAT_REPS_EXPLORE]		= "reps_explore",
+	[UET_STAT_REPS_RECYCLE]		= "reps_recycle",
+	[UET_STAT_REPS_DISCARD]		= "reps_discard",
+	[UET_STAT_DROP_MALFORMED]	= "drop_malformed",
+	[UET_STAT_DROP_UNKNOWN_TYPE]	= "drop_unknown_type",
+	[UET_STAT_DROP_UNKNOWN_PDC]	= "drop_unknown_pdc",
+	[UET_STAT_DROP_WINDOW]		= "drop_out_of_window",
+	[UET_STAT_DROP_DUP]		= "drop_duplicate",
+	[UET_STAT_DROP_NOMEM]		= "drop_no_memory",
+	[UET_STAT_DROP_RCVBUF]		= "drop_rcvbuf",
+	[UET_STAT_DROP_NO_ENDPOINT]	= "drop_no_endpoint",
+	[UET_STAT_DROP_PDC_LIMIT]	= "drop_pdc_limit",
+	[UET_STAT_DROP_POLICY]		= "drop_policy",
+	[UET_STAT_DROP_CSUM]		= "drop_no_checksum",
+};
+
+/* /proc/net/uet_stat: "name value" lines, the namespace's counters. */
+static int uet_stats_show(struct seq_file *seq, void *v)
+{
+	struct uet_net *un = uet_net(seq_file_single_net(seq));
+	u64 sum[UET_STAT_MAX];
+	int i;
+
+	uet_stats_read(un, sum);
+	for (i = 0; i < UET_STAT_MAX; i++)
+		seq_printf(seq, "%s %llu\n", uet_stat_names[i], sum[i]);
+	return 0;
+}
+
+/**
+ * uet_stats_init() - allocate a namespace's counters and their proc file
+ * @un: the namespace
+ *
+ * Return: 0 or -ENOMEM.
+ */
+int uet_stats_init(struct uet_net *un)
+{
+	un->stats = alloc_percpu(struct uet_stats);
+	if (!un->stats)
+		return -ENOMEM;
+	if (IS_ENABLED(CONFIG_PROC_FS) &&
+	    !proc_create_net_single("uet_stat", 0444, un->net->proc_net,
+				    uet_stats_show, NULL)) {
+		free_percpu(un->stats);
+		un->stats = NULL;
+		return -ENOMEM;
+	}
+	return 0;
+}
+
+/**
+ * uet_stats_exit() - remove a namespace's counters
+ * @un: the namespace
+ */
+void uet_stats_exit(struct uet_net *un)
+{
+	remove_proc_entry("uet_stat", un->net->proc_net);
+	free_percpu(un->stats);
+	un->stats = NULL;
+}
+
+/**
+ * uet_stats_read() - sum a namespace's counters over every CPU
+ * @un: the namespace
+ * @sum: UET_STAT_MAX values, overwritten
+ *
+ * Each counter is read without stopping its writers: the sum is a
+ * snapshot that may lag by the events counted while it was taken.
+ */
+void uet_stats_read(struct uet_net *un, u64 *sum)
+{
+	int cpu, i;
+
+	memset(sum, 0, sizeof(*sum) * UET_STAT_MAX);
+	for_each_possible_cpu(cpu) {
+		const struct uet_stats *s = per_cpu_ptr(un->stats, cpu);
+
+		for (i = 0; i < UET_STAT_MAX; i++)
+			sum[i] += READ_ONCE(s->c[i]);
+	}
+}
+
+/**
+ * uet_stats_spray() - count what a spraying engine call reports
+ * @un: the namespace
+ * @result: UET_SPRAY_R_* bits
+ */
+void uet_stats_spray(struct uet_net *un, u32 result)
+{
+	static const struct {
+		u32 bit;
+		enum uet_stat stat;
+	} map[] = {
+		{ UET_SPRAY_R_EXPLORE,	UET_STAT_REPS_EXPLORE },
+		{ UET_SPRAY_R_RECYCLE,	UET_STAT_REPS_RECYCLE },
+		{ UET_SPRAY_R_DISCARD,	UET_STAT_REPS_DISCARD },
+		{ UET_SPRAY_R_FREEZE,	UET_STAT_REPS_FREEZE },
+		{ UET_SPRAY_R_THAW,	UET_STAT_REPS_THAW },
+		{ UET_SPRAY_R_MARK,	UET_STAT_EV_MARK },
+		{ UET_SPRAY_R_BAD,	UET_STAT_EV_BAD },
+		{ UET_SPRAY_R_RESTORE,	UET_STAT_EV_RESTORE },
+	};
+	int i;
+
+	for (i = 0; result && i < ARRAY_SIZE(map); i++)
+		if (result & map[i].bit)
+			uet_stat_inc(un, map[i].stat);
+}

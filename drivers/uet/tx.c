@@ -1,0 +1,1142 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uet: sending.  Messages queued on an initiator PDC are cut into packets
+ * as the PSN window allows; every packet, first transmission or
+ * retransmission, takes the entropy value the spraying engine gives and
+ * is routed on its own, since the route's ECMP choice may depend on that
+ * value (the UDP source port).  Packets leave through the namespace's
+ * kernel UDP socket with the UDP tunnel API, checksummed, DF set, never
+ * larger than the route's MTU.
+ *
+ * Reliability: cumulative ACKs and SACK bitmaps free the slots of the
+ * window; a slot is resent on a retransmission timeout (smoothed RTT and
+ * variance, bounded by rto-min/rto-max, doubled on each timeout), when a
+ * SACK gap is sack-retx-thresh PSNs deep, or on a trim NACK.  A packet
+ * resent max-retx times gives up the PDC: its messages are reported to
+ * their sockets.  Every ACK, NACK, SACK loss, timeout and early-detection
+ * deadline is told to the spraying engine.
+ *
+ * Everything here runs under the PDC's lock; packets are built under it
+ * and sent after it is released (uet_xmit_queue()).
+ */
+#include <linux/hrtimer.h>
+#include <linux/ktime.h>
+#include <linux/minmax.h>
+#include <linux/skbuff.h>
+#include <linux/udp.h>
+#include <net/inet_ecn.h>
+#include <net/ip.h>
+#include <net/ipv6.h>
+#include <net/ipv6_stubs.h>
+#include <net/route.h>
+#include <net/udp_tunnel.h>
+#include <uet/msg.h>
+#include <uet/net.h>
+#include <uet/pdc.h>
+#include <uet/sock.h>
+#include <uet/spray.h>
+#include <uet/stats.h>
+#include <uet/wire.h>
+
+/* Room in front of a packet for the UDP, IP and link headers. */
+#define UET_HEADROOM	(LL_MAX_HEADER + sizeof(struct ipv6hdr) + \
+			 sizeof(struct udphdr))
+/* Initial timeout before any RTT sample, in units of rto-min. */
+#define UET_RTO_INIT_MULT	10
+/* SACK bits one ACK can name. */
+#define UET_SACK_BITS		64
+/* Lookups of a PDC that closed under us before sendmsg() gives up. */
+#define UET_TX_TRIES		4
+
+static_assert(sizeof(struct uet_skb_cb) <= sizeof_field(struct sk_buff, cb));
+/* While SYN is set, a packet's PSN offset must fit in 12 bits. */
+static_assert(UET_PSN_WINDOW - 1 <= UET_SYN_PSN_OFFSET);
+
+static struct uet_tx_slot *uet_slot(struct uet_pdc *pdc, u32 psn)
+{
+	return &pdc->tx.ring[psn % UET_PSN_WINDOW];
+}
+
+static bool uet_tx_in_flight(const struct uet_pdc_tx *tx, u32 psn)
+{
+	return psn - tx->snd_una < tx->snd_nxt - tx->snd_una;
+}
+
+/*
+ * Route one packet.  @saddr is the source to use (:: to let the route
+ * choose) and is set to the one chosen; @room is set to the bytes of UET
+ * headers and payload the route's MTU leaves.
+ */
+static struct dst_entry *uet_route(struct uet_net *un, struct in6_addr *saddr,
+				   const struct in6_addr *daddr, __be16 sport,
+				   u32 *room)
+{
+	__be16 dport = htons(READ_ONCE(un->udp_port));
+
+	if (ipv6_addr_v4mapped(daddr)) {
+		struct flowi4 fl4 = {
+			.daddr		= daddr->s6_addr32[3],
+			.flowi4_proto	= IPPROTO_UDP,
+			.fl4_sport	= sport,
+			.fl4_dport	= dport,
+		};
+		struct rtable *rt;
+
+		if (!ipv6_addr_any(saddr))
+			fl4.saddr = saddr->s6_addr32[3];
+		rt = ip_route_output_key(un->net, &fl4);
+		if (IS_ERR(rt))
+			return ERR_CAST(rt);
+		if (rt->rt_type != RTN_UNICAST && rt->rt_type != RTN_LOCAL) {
+			ip_rt_put(rt);
+			return ERR_PTR(-ENETUNREACH);
+		}
+		ipv6_addr_set_v4mapped(fl4.saddr, saddr);
+		*room = dst_mtu(&rt->dst) - sizeof(struct iphdr) -
+			sizeof(struct udphdr);
+		return &rt->dst;
+	}
+#if IS_ENABLED(CONFIG_IPV6)
+	{
+		struct flowi6 fl6 = {
+			.daddr		= *daddr,
+			.saddr		= *saddr,
+			.flowi6_proto	= IPPROTO_UDP,
+			.fl6_sport	= sport,
+			.fl6_dport	= dport,
+		};
+		struct dst_entry *dst;
+
+		dst = ipv6_stub->ipv6_dst_lookup_flow(un->net, NULL, &fl6,
+						      NULL);
+		if (IS_ERR(dst))
+			return dst;
+		*saddr = fl6.saddr;
+		*room = dst_mtu(dst) - sizeof(struct ipv6hdr) -
+			sizeof(struct udphdr);
+		return dst;
+	}
+#else
+	return ERR_PTR(-EAFNOSUPPORT);
+#endif
+}
+
+/**
+ * uet_tx_saddr() - the source address the route to a peer chooses
+ * @un: the namespace
+ * @raddr: the peer (IPv4 as v4-mapped IPv6)
+ * @saddr: set to the source address
+ *
+ * Return: 0, or the routing error (-ENETUNREACH, -EHOSTUNREACH...).
+ */
+int uet_tx_saddr(struct uet_net *un, const struct in6_addr *raddr,
+		 struct in6_addr *saddr)
+{
+	struct dst_entry *dst;
+	u32 room;
+
+	*saddr = in6addr_any;
+	dst = uet_route(un, saddr, raddr, 0, &room);
+	if (IS_ERR(dst))
+		return PTR_ERR(dst);
+	dst_release(dst);
+	return 0;
+}
+
+static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
+{
+	struct uet_skb_cb cb = *UET_SKB_CB(skb);
+	struct dst_entry *dst = cb.dst;
+	__be16 dport = htons(READ_ONCE(un->udp_port));
+	bool v4 = ipv6_addr_v4mapped(&cb.daddr);
+	struct socket *sock;
+	u32 room;
+
+	if (!dst) {
+		dst = uet_route(un, &cb.saddr, &cb.daddr, cb.sport, &room);
+		if (IS_ERR(dst)) {
+			uet_stat_inc(un, UET_STAT_TX_NOROUTE);
+			kfree_skb(skb);
+			return;
+		}
+	}
+	rcu_read_lock();
+	sock = v4 ? rcu_dereference(un->sock4) : rcu_dereference(un->sock6);
+	if (!sock) {
+		rcu_read_unlock();
+		dst_release(dst);
+		kfree_skb(skb);
+		return;
+	}
+	if (v4)
+		udp_tunnel_xmit_skb((struct rtable *)dst, sock->sk, skb,
+				    cb.saddr.s6_addr32[3], cb.daddr.s6_addr32[3],
+				    cb.tos, ip4_dst_hoplimit(dst), htons(IP_DF),
+				    cb.sport, dport, false, false);
+#if IS_ENABLED(CONFIG_IPV6)
+	else
+		udp_tunnel6_xmit_skb(dst, sock->sk, skb, NULL, &cb.saddr,
+				     &cb.daddr, cb.tos, ip6_dst_hoplimit(dst),
+				     0, cb.sport, dport, false);
+#endif
+	rcu_read_unlock();
+}
+
+/**
+ * uet_xmit_queue() - send the packets built under a PDC lock
+ * @un: the namespace
+ * @q: the packets; emptied
+ *
+ * Context: process or softirq, no PDC lock held.
+ */
+void uet_xmit_queue(struct uet_net *un, struct sk_buff_head *q)
+{
+	struct sk_buff *skb;
+
+	while ((skb = __skb_dequeue(q)))
+		uet_xmit(un, skb);
+}
+
+/* Free packets that will not be sent, and the routes they hold. */
+static void uet_skb_queue_purge(struct sk_buff_head *q)
+{
+	struct sk_buff *skb;
+
+	while ((skb = __skb_dequeue(q))) {
+		dst_release(UET_SKB_CB(skb)->dst);
+		kfree_skb(skb);
+	}
+}
+
+/**
+ * uet_tx_out() - queue the packets built under an initiator PDC's lock
+ * @pdc: the PDC, locked
+ * @q: the packets, in PSN order; emptied
+ *
+ * One context at a time hands a PDC's packets to IP, so that they leave
+ * in the order they were built: concurrent senders would reorder them,
+ * which the receiver could only take for loss.
+ *
+ * Return: true when the caller is to send them with uet_tx_drain() once
+ * it has released the lock.
+ */
+bool uet_tx_out(struct uet_pdc *pdc, struct sk_buff_head *q)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+
+	skb_queue_splice_tail_init(q, &tx->txq);
+	if (tx->xmit_busy || skb_queue_empty(&tx->txq))
+		return false;
+	tx->xmit_busy = true;
+	return true;
+}
+
+/**
+ * uet_tx_drain() - send an initiator PDC's queued packets until none is left
+ * @pdc: the PDC, not locked, kept by the caller's RCU read section or by
+ *	being its timer callback
+ */
+void uet_tx_drain(struct uet_pdc *pdc)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	struct sk_buff_head q;
+
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	while (!skb_queue_empty(&tx->txq)) {
+		skb_queue_splice_init(&tx->txq, &q);
+		spin_unlock_bh(&pdc->lock);
+		uet_xmit_queue(pdc->un, &q);
+		spin_lock_bh(&pdc->lock);
+	}
+	tx->xmit_busy = false;
+	spin_unlock_bh(&pdc->lock);
+}
+
+/**
+ * uet_ctl_skb_addr() - allocate a control packet (ACK, NACK, CTRL)
+ * @saddr: its source address
+ * @daddr: its destination address
+ * @len: bytes of UET headers; zeroed
+ * @ev: its UDP source port (the entropy value it carries back)
+ *
+ * Return: the packet with @len bytes put, routed when sent; or NULL.
+ */
+struct sk_buff *uet_ctl_skb_addr(const struct in6_addr *saddr,
+				 const struct in6_addr *daddr,
+				 unsigned int len, u16 ev)
+{
+	struct uet_skb_cb *cb;
+	struct sk_buff *skb;
+
+	skb = alloc_skb(UET_HEADROOM + len, GFP_ATOMIC);
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, UET_HEADROOM);
+	skb_put_zero(skb, len);
+	cb = UET_SKB_CB(skb);
+	cb->saddr = *saddr;
+	cb->daddr = *daddr;
+	cb->dst = NULL;
+	cb->sport = htons(ev);
+	cb->tos = 0;
+	return skb;
+}
+
+/**
+ * uet_ctl_skb() - allocate a control packet to a PDC's peer
+ * @pdc: the PDC
+ * @len: bytes of UET headers; zeroed
+ * @ev: its UDP source port
+ *
+ * Return: the packet, or NULL.
+ */
+struct sk_buff *uet_ctl_skb(struct uet_pdc *pdc, unsigned int len, u16 ev)
+{
+	return uet_ctl_skb_addr(&pdc->key.laddr, &pdc->key.raddr, len, ev);
+}
+
+static void uet_tx_timer_set(struct uet_pdc *pdc, u64 when)
+{
+	hrtimer_start(&pdc->tx.timer, ns_to_ktime(when), HRTIMER_MODE_ABS_SOFT);
+}
+
+static u64 uet_tx_rto_ns(const struct uet_pdc *pdc)
+{
+	return (u64)pdc->tx.rto_us * NSEC_PER_USEC;
+}
+
+/* Early-detection deadline (REPS): 0 when off. */
+static u64 uet_tx_ed_ns(const struct uet_pdc *pdc)
+{
+	u64 base = min_t(u64, pdc->base_rtt_ns, pdc->tx.min_rtt_ns);
+
+	return uet_spray_early_deadline_ns(pdc->spray, base);
+}
+
+/* Next early-detection deadline, U64_MAX if none. */
+static u64 uet_tx_ed_next(struct uet_pdc *pdc)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u64 ed = uet_tx_ed_ns(pdc);
+	u32 p;
+
+	if (!ed)
+		return U64_MAX;
+	p = uet_psn_before(tx->ed_psn, tx->snd_una) ? tx->snd_una : tx->ed_psn;
+	return p == tx->snd_nxt ? U64_MAX : uet_slot(pdc, p)->sent_ns + ed;
+}
+
+/*
+ * Arm the timer: the retransmission timeout runs from the last progress
+ * (restarted by an ACK that acknowledges something new, else only started
+ * when nothing runs), and the next early-detection deadline may come first.
+ */
+static void uet_tx_arm(struct uet_pdc *pdc, u64 now, bool restart)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u64 next = U64_MAX;
+
+	if (tx->snd_una == tx->snd_nxt) {
+		tx->rto_at = 0;
+	} else {
+		if (restart || !tx->rto_at)
+			tx->rto_at = now + uet_tx_rto_ns(pdc);
+		next = min(tx->rto_at, uet_tx_ed_next(pdc));
+	}
+	if (tx->probe_at)
+		next = min(next, tx->probe_at);
+	if (next == U64_MAX)
+		hrtimer_try_to_cancel(&tx->timer);
+	else
+		uet_tx_timer_set(pdc, next);
+}
+
+static void uet_tx_fb(struct uet_pdc *pdc, struct uet_tx_slot *s,
+		      enum uet_spray_event ev, u64 now)
+{
+	u32 res = uet_spray_feedback(pdc->spray, ev, s->ev, now);
+
+	uet_stats_spray(pdc->un, res);
+	/* A value out of the rotation is probed until it answers. */
+	if ((res & UET_SPRAY_R_BAD) && !pdc->tx.probe_at)
+		pdc->tx.probe_at = now + pdc->probe_period_ns;
+}
+
+/* ACK or NACK feedback: at most one per transmission. */
+static void uet_tx_fb_once(struct uet_pdc *pdc, struct uet_tx_slot *s,
+			   enum uet_spray_event ev, u64 now)
+{
+	if (s->flags & UET_SLOT_FB)
+		return;
+	s->flags |= UET_SLOT_FB;
+	uet_tx_fb(pdc, s, ev, now);
+}
+
+/* Take the next entropy value and route the packet of @s on it. */
+static struct dst_entry *uet_tx_route_next(struct uet_pdc *pdc,
+					   struct uet_tx_slot *s,
+					   struct in6_addr *saddr, u32 *room)
+{
+	struct dst_entry *dst;
+	u32 res = 0;
+
+	s->ev = uet_spray_next(pdc->spray, &res);
+	uet_stats_spray(pdc->un, res);
+	*saddr = pdc->key.laddr;
+	dst = uet_route(pdc->un, saddr, &pdc->key.raddr, htons(s->ev), room);
+	if (IS_ERR(dst)) {
+		pdc->tx.last_err = EHOSTUNREACH;
+		uet_stat_inc(pdc->un, UET_STAT_TX_NOROUTE);
+		return NULL;
+	}
+	pdc->tx.last_err = 0;
+	return dst;
+}
+
+/* The PSN of a refused message, sent as a CTRL NOP to keep PSNs whole. */
+static struct sk_buff *uet_tx_build_nop(struct uet_pdc *pdc, u32 psn,
+					const struct uet_tx_slot *s, u8 flags)
+{
+	struct uet_pds_ctrl *c;
+	struct sk_buff *skb;
+
+	skb = alloc_skb(UET_HEADROOM + sizeof(*c), GFP_ATOMIC);
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, UET_HEADROOM);
+	c = skb_put_zero(skb, sizeof(*c));
+	c->prologue = uet_prologue(UET_PDS_CTRL, UET_CTRL_NOP,
+				   flags & (UET_REQ_RETX | UET_REQ_AR));
+	c->psn = cpu_to_be32(psn);
+	c->spdcid = cpu_to_be16(pdc->lid);
+	c->dpdcid = cpu_to_be16(pdc->rid);
+	return skb;
+}
+
+static struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
+				    const struct uet_tx_slot *s, u8 flags)
+{
+	const struct uet_tx_msg *m = s->msg;
+	struct uet_pds_req *req;
+	struct uet_ses_std *ses;
+	struct sk_buff *skb;
+	u16 dpdcid = pdc->rid;
+	u8 sesf = 0;
+
+	if (s->flags & UET_SLOT_NOP)
+		return uet_tx_build_nop(pdc, psn, s, flags);
+	skb = alloc_skb(UET_HEADROOM + UET_DATA_HDR_LEN + s->len, GFP_ATOMIC);
+	if (!skb)
+		return NULL;
+	skb_reserve(skb, UET_HEADROOM);
+
+	if (pdc->tx.syn) {
+		flags |= UET_REQ_SYN;
+		dpdcid = FIELD_PREP(UET_SYN_PSN_OFFSET, psn - pdc->tx.start_psn);
+	}
+	req = skb_put(skb, sizeof(*req));
+	req->prologue = uet_prologue(UET_PDS_RUD_REQ, UET_NH_REQ_STD, flags);
+	req->clear_psn_off = 0;
+	req->psn = cpu_to_be32(psn);
+	req->spdcid = cpu_to_be16(pdc->lid);
+	req->dpdcid = cpu_to_be16(dpdcid);
+
+	if (!s->off)
+		sesf |= UET_SES_SOM;
+	if (s->off + s->len == m->buf->len)
+		sesf |= UET_SES_EOM;
+	ses = skb_put_zero(skb, sizeof(*ses));
+	ses->opcode = FIELD_PREP(UET_SES_OPCODE, UET_SES_SEND);
+	ses->ver_flags = sesf;
+	ses->msg_id = cpu_to_be16(m->msg_id);
+	ses->ri_gen_job = cpu_to_be32(FIELD_PREP(UET_SES_JOB, m->job));
+	ses->pid_on_fep = cpu_to_be16(FIELD_PREP(UET_SES_PID, m->dst_ep));
+	ses->initiator = cpu_to_be32(m->src_ep);
+	if (s->off)
+		ses->hdr_data =
+			cpu_to_be64(FIELD_PREP(UET_SES_PAYLOAD_LEN, s->len) |
+				    FIELD_PREP(UET_SES_MSG_OFF, s->off));
+	ses->req_len = cpu_to_be32(m->buf->len);
+
+	uet_buf_read(m->buf, s->off, skb_put(skb, s->len), s->len);
+	return skb;
+}
+
+static void uet_tx_queue_skb(struct uet_pdc *pdc, struct sk_buff *skb,
+			     struct dst_entry *dst, const struct in6_addr *saddr,
+			     u16 ev, struct sk_buff_head *q)
+{
+	struct uet_skb_cb *cb = UET_SKB_CB(skb);
+
+	cb->saddr = *saddr;
+	cb->daddr = pdc->key.raddr;
+	cb->dst = dst;
+	cb->sport = htons(ev);
+	/* ECN-capable, so that a congested switch marks rather than drops. */
+	cb->tos = INET_ECN_ECT_0;
+	__skb_queue_tail(q, skb);
+}
+
+/* Build the packet of @s and queue it; false when it could not be sent. */
+static bool uet_tx_emit(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
+			struct dst_entry *dst, const struct in6_addr *saddr,
+			u8 flags, struct sk_buff_head *q)
+{
+	struct sk_buff *skb;
+
+	if (!dst)
+		return false;
+	skb = uet_tx_build(pdc, psn, s, flags);
+	if (!skb) {
+		dst_release(dst);
+		uet_stat_inc(pdc->un, UET_STAT_TX_NOMEM);
+		return false;
+	}
+	uet_tx_queue_skb(pdc, skb, dst, saddr, s->ev, q);
+	return true;
+}
+
+static void uet_tx_msg_maybe_done(struct uet_pdc *pdc, struct uet_tx_msg *m)
+{
+	if (m->inflight || !list_empty(&m->sq_node))
+		return;
+	list_del(&m->node);
+	if (!m->err)
+		uet_stat_inc(pdc->un, UET_STAT_TX_MSGS_DONE);
+	uet_tx_msg_free(m);
+}
+
+/* Give a message up: no more of it is sent; its socket hears why. */
+static void uet_tx_fail(struct uet_pdc *pdc, struct uet_tx_msg *m, int err)
+{
+	if (m->err)
+		return;
+	m->err = err;
+	list_del_init(&m->sq_node);
+	uet_stat_inc(pdc->un, UET_STAT_TX_MSGS_FAILED);
+	uet_sock_tx_error(m, &pdc->key.raddr, err);
+}
+
+/*
+ * A packet of @lost could not get through: the receiver's PSN state now
+ * has a hole the PDC cannot fill, so the PDC closes and every message on
+ * it is given up (the others with ECONNRESET).
+ */
+static void uet_tx_give_up(struct uet_pdc *pdc, struct uet_tx_msg *lost,
+			   int err)
+{
+	struct uet_tx_msg *m;
+
+	pdc->dead = true;
+	uet_tx_fail(pdc, lost, err);
+	list_for_each_entry(m, &pdc->tx.msgs, node)
+		uet_tx_fail(pdc, m, ECONNRESET);
+}
+
+/* Resend the packet of @s on a new entropy value; false if given up. */
+static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
+			  enum uet_stat why, u64 now, struct sk_buff_head *q)
+{
+	struct in6_addr saddr;
+	struct dst_entry *dst;
+	u32 room;
+
+	if (s->flags & UET_SLOT_HOLD) {
+		if (s->nores >= UET_NORES_MAX) {
+			uet_tx_give_up(pdc, s->msg, ENOBUFS);
+			return false;
+		}
+		s->nores++;
+	} else {
+		if (s->retx >= pdc->max_retx) {
+			uet_tx_give_up(pdc, s->msg,
+				       pdc->tx.last_err ?: ETIMEDOUT);
+			return false;
+		}
+		s->retx++;
+	}
+	s->flags &= ~(UET_SLOT_FB | UET_SLOT_HOLD);
+	s->sent_ns = now;
+	s->horizon = pdc->tx.snd_nxt;
+	dst = uet_tx_route_next(pdc, s, &saddr, &room);
+	uet_tx_emit(pdc, psn, s, dst, &saddr, UET_REQ_RETX | UET_REQ_AR, q);
+	uet_stat_inc(pdc->un, why);
+	return true;
+}
+
+/* Should the packet just cut from @m ask for an ACK at once? */
+static bool uet_tx_want_ack(const struct uet_pdc *pdc,
+			    const struct uet_tx_msg *m, u32 psn)
+{
+	const struct uet_pdc_tx *tx = &pdc->tx;
+
+	return m->sent == m->buf->len || psn == tx->start_psn ||
+	       list_empty(&tx->sendq) ||
+	       tx->snd_nxt - tx->snd_una == UET_PSN_WINDOW;
+}
+
+/* Cut and send packets while the window has room. */
+static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	bool sent = false;
+	u64 now = 0;
+
+	while (!list_empty(&tx->sendq) &&
+	       tx->snd_nxt - tx->snd_una < UET_PSN_WINDOW) {
+		struct uet_tx_msg *m = list_first_entry(&tx->sendq,
+							struct uet_tx_msg,
+							sq_node);
+		u32 psn = tx->snd_nxt, room = 0, seg;
+		struct uet_tx_slot *s = uet_slot(pdc, psn);
+		struct in6_addr saddr;
+		struct dst_entry *dst;
+		u8 flags = 0;
+
+		dst = uet_tx_route_next(pdc, s, &saddr, &room);
+		now = ktime_get_ns();
+		seg = min3(pdc->mss, (u32)UET_SES_PAYLOAD_MAX,
+			   m->buf->len - m->sent);
+		if (dst && room > UET_DATA_HDR_LEN)
+			seg = min_t(u32, seg, room - UET_DATA_HDR_LEN);
+
+		s->msg = m;
+		s->off = m->sent;
+		s->len = seg;
+		s->retx = 0;
+		s->nores = 0;
+		s->flags = 0;
+		s->sent_ns = now;
+		s->horizon = psn + 1;
+		m->sent += seg;
+		m->pkts++;
+		m->inflight++;
+		tx->snd_nxt++;
+		if (m->sent == m->buf->len)
+			list_del_init(&m->sq_node);
+		if (uet_tx_want_ack(pdc, m, psn))
+			flags |= UET_REQ_AR;
+		if (uet_tx_emit(pdc, psn, s, dst, &saddr, flags, q)) {
+			uet_stat_inc(pdc->un, UET_STAT_TX_PKTS);
+			uet_stat_add(pdc->un, UET_STAT_TX_BYTES, seg);
+		}
+		sent = true;
+	}
+	if (sent) {
+		pdc->last_active = jiffies;
+		uet_tx_arm(pdc, now, false);
+	}
+}
+
+/* Queue @m on @pdc, locked and live, and send what the window allows. */
+static void uet_tx_queue_msg(struct uet_pdc *pdc, struct uet_tx_msg *m,
+			     struct sk_buff_head *q)
+{
+	m->msg_id = pdc->tx.next_msg_id++;
+	list_add_tail(&m->node, &pdc->tx.msgs);
+	list_add_tail(&m->sq_node, &pdc->tx.sendq);
+	uet_tx_push(pdc, q);
+}
+
+/**
+ * uet_tx_send() - queue a message and send what the window allows
+ * @un: the namespace
+ * @m: the message; the PDC owns it on success
+ * @laddr: local address (IPv4 as v4-mapped IPv6)
+ * @raddr: remote address
+ *
+ * Finds the initiator PDC of (@laddr, @raddr, the message's job), or
+ * creates it.  A PDC found closing is looked up again, a few times.
+ *
+ * Context: process (sendmsg()), may sleep.
+ * Return: 0, or the error of creating the PDC.
+ */
+int uet_tx_send(struct uet_net *un, struct uet_tx_msg *m,
+		const struct in6_addr *laddr, const struct in6_addr *raddr)
+{
+	struct uet_pdc *pdc, *spare = NULL;
+	struct uet_pdc_key key;
+	struct sk_buff_head q;
+	int tries, err = -EAGAIN;
+
+	uet_pdc_key_init(&key, laddr, raddr, m->job, 0, UET_PDC_INITIATOR);
+	__skb_queue_head_init(&q);
+	for (tries = 0; tries < UET_TX_TRIES && err == -EAGAIN; tries++) {
+		rcu_read_lock();
+		pdc = uet_pdc_initiator_get(un, &key, &spare);
+		err = PTR_ERR_OR_ZERO(pdc);
+		if (!err) {
+			bool drain = false;
+
+			spin_lock_bh(&pdc->lock);
+			err = pdc->dead ? -EAGAIN : 0;
+			if (!err) {
+				uet_tx_queue_msg(pdc, m, &q);
+				drain = uet_tx_out(pdc, &q);
+			}
+			uet_pdc_unlock(pdc);
+			if (drain)
+				uet_tx_drain(pdc);
+		}
+		rcu_read_unlock();
+		if (err == -EAGAIN && !spare) {
+			spare = uet_pdc_alloc(un, &key, GFP_KERNEL);
+			if (!spare)
+				err = -ENOMEM;
+		}
+	}
+	uet_pdc_free_unused(spare);
+	return err;
+}
+
+/* Slot @psn acknowledged: tell the engine, release the slot. */
+static bool uet_tx_acked(struct uet_pdc *pdc, u32 psn,
+			 enum uet_spray_event ev, u64 now)
+{
+	struct uet_tx_slot *s = uet_slot(pdc, psn);
+	struct uet_tx_msg *m = s->msg;
+
+	if (!m)
+		return false;
+	uet_tx_fb_once(pdc, s, ev, now);
+	s->msg = NULL;
+	m->inflight--;
+	uet_tx_msg_maybe_done(pdc, m);
+	return true;
+}
+
+static void uet_tx_advance(struct uet_pdc_tx *tx)
+{
+	while (tx->snd_una != tx->snd_nxt &&
+	       !tx->ring[tx->snd_una % UET_PSN_WINDOW].msg)
+		tx->snd_una++;
+}
+
+/*
+ * The timeout before backoff: RFC 6298's srtt + 4 * rttvar, but at least
+ * 5/4 of the recent maximum RTT, since the samples mix paths of different
+ * delay and the average follows the fast ones.  Bounded by rto-min/max.
+ */
+static u32 uet_tx_rto_base(const struct uet_pdc *pdc)
+{
+	const struct uet_pdc_tx *tx = &pdc->tx;
+	u32 rto = tx->srtt_us + max(4 * tx->rttvar_us, 1U);
+
+	rto = max(rto, tx->rtt_max_us + tx->rtt_max_us / 4);
+	return clamp(rto, pdc->rto_min_us, pdc->rto_max_us);
+}
+
+static void uet_tx_rtt(struct uet_pdc *pdc, u64 rtt_ns)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u32 r = clamp_t(u64, div_u64(rtt_ns, NSEC_PER_USEC), 1, U32_MAX / 8);
+	u32 delta;
+
+	tx->min_rtt_ns = min(tx->min_rtt_ns, rtt_ns);
+	if (!tx->srtt_us) {
+		tx->srtt_us = r;
+		tx->rttvar_us = r / 2;
+	} else {
+		delta = tx->srtt_us > r ? tx->srtt_us - r : r - tx->srtt_us;
+		tx->rttvar_us = (3 * tx->rttvar_us + delta) / 4;
+		tx->srtt_us = (7 * tx->srtt_us + r) / 8;
+	}
+	/* A new maximum at once; below it, 1/64 of the way per sample. */
+	if (r >= tx->rtt_max_us)
+		tx->rtt_max_us = r;
+	else
+		tx->rtt_max_us -= (tx->rtt_max_us - r) / 64;
+	tx->rto_us = uet_tx_rto_base(pdc);
+}
+
+/*
+ * How long a packet must have been out before a SACK gap may call it
+ * lost: its paths may differ in delay by far more than sack-retx-thresh
+ * packets' worth, and only an ACK that could have come back by now and
+ * did not says loss.  The timeout before backoff, or before a sample.
+ */
+static u64 uet_tx_reorder_ns(const struct uet_pdc *pdc)
+{
+	if (!pdc->tx.srtt_us)
+		return uet_tx_rto_ns(pdc);
+	return (u64)uet_tx_rto_base(pdc) * NSEC_PER_USEC;
+}
+
+/*
+ * Resend what a SACK gap shows lost: sack-retx-thresh PSNs sent after the
+ * packet's last transmission acknowledged, and the packet out long enough.
+ */
+static void uet_tx_sack_loss(struct uet_pdc *pdc, u64 now,
+			     struct sk_buff_head *q)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u32 hi = tx->high_acked, thresh = pdc->sack_thresh, p, n;
+	u64 reorder = uet_tx_reorder_ns(pdc);
+
+	for (p = tx->snd_una, n = 0;
+	     n < UET_SACK_BITS && (s32)(hi - p) >= (s32)thresh; p++, n++) {
+		struct uet_tx_slot *s = uet_slot(pdc, p);
+
+		if (!s->msg || (s->flags & UET_SLOT_HOLD) ||
+		    (s32)(hi - s->horizon) + 1 < (s32)thresh ||
+		    now - s->sent_ns < reorder)
+			continue;
+		uet_tx_fb(pdc, s, UET_SPRAY_EV_SACK_LOSS, now);
+		if (!uet_tx_resend(pdc, p, s, UET_STAT_RETX_SACK, now, q))
+			return;
+	}
+}
+
+static void uet_tx_learn_rid(struct uet_pdc *pdc, u16 rid)
+{
+	if (pdc->tx.syn && rid) {
+		pdc->rid = rid;
+		pdc->tx.syn = false;
+	}
+}
+
+/**
+ * uet_tx_ack() - process an ACK or ACK_CC
+ * @pdc: the initiator PDC, locked and live
+ * @a: the ACK, parsed
+ * @q: packets to send after unlocking
+ *
+ * Context: softirq.
+ */
+void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
+		struct sk_buff_head *q)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u64 now = ktime_get_ns();
+	struct uet_tx_slot *s;
+	bool progress = false;
+	u32 p, i, hi;
+
+	if ((s32)(a->cack + 1 - tx->snd_una) > (s32)(tx->snd_nxt - tx->snd_una)) {
+		uet_stat_inc(pdc->un, UET_STAT_DROP_WINDOW);
+		return;
+	}
+	uet_tx_learn_rid(pdc, a->spdcid);
+	pdc->last_active = jiffies;
+	hi = a->cack;
+
+	if (uet_tx_in_flight(tx, a->trigger)) {
+		s = uet_slot(pdc, a->trigger);
+		if (s->msg && !s->retx && !(a->flags & UET_ACK_RETX))
+			uet_tx_rtt(pdc, now - s->sent_ns);
+		progress |= uet_tx_acked(pdc, a->trigger, a->flags & UET_ACK_M ?
+					 UET_SPRAY_EV_ACK_ECN :
+					 UET_SPRAY_EV_ACK, now);
+		if (uet_psn_before(hi, a->trigger))
+			hi = a->trigger;
+	}
+	for (p = tx->snd_una; uet_psn_before(p, a->cack + 1); p++)
+		progress |= uet_tx_acked(pdc, p, UET_SPRAY_EV_ACK, now);
+	for (i = 0; a->sack && i < UET_SACK_BITS; i++) {
+		p = a->sack_base + i;
+		if (!(a->bitmap & BIT_ULL(i)) || !uet_tx_in_flight(tx, p))
+			continue;
+		progress |= uet_tx_acked(pdc, p, UET_SPRAY_EV_ACK, now);
+		if (uet_psn_before(hi, p))
+			hi = p;
+	}
+	if (uet_psn_before(tx->high_acked, hi))
+		tx->high_acked = hi;
+	uet_tx_advance(tx);
+
+	uet_tx_sack_loss(pdc, now, q);
+	if (pdc->dead)
+		return;
+	uet_tx_push(pdc, q);
+	uet_tx_arm(pdc, now, progress);
+}
+
+static int uet_tx_rc_errno(u32 rc)
+{
+	return rc == UET_RC_TOO_LONG ? -EMSGSIZE : -ECONNREFUSED;
+}
+
+/**
+ * uet_tx_nack() - process a NACK
+ * @pdc: the initiator PDC, locked and live
+ * @n: the NACK, parsed
+ * @q: packets to send after unlocking
+ *
+ * A trimmed packet is resent at once; a packet refused for want of
+ * resources or outside the window is held for a retransmission timeout
+ * (backed off); a fatal NACK gives its message up.
+ *
+ * Context: softirq.
+ */
+void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
+		 struct sk_buff_head *q)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u64 now = ktime_get_ns();
+	struct uet_tx_slot *s;
+
+	uet_tx_learn_rid(pdc, n->spdcid);
+	if (!uet_tx_in_flight(tx, n->psn))
+		return;
+	s = uet_slot(pdc, n->psn);
+	if (!s->msg)
+		return;
+	pdc->last_active = jiffies;
+
+	switch (n->code) {
+	case UET_NACK_TRIMMED:
+	case UET_NACK_TRIMMED_LASTHOP:
+		uet_stat_inc(pdc->un, UET_STAT_NACK_RX_TRIMMED);
+		uet_tx_fb_once(pdc, s, n->code == UET_NACK_TRIMMED ?
+			       UET_SPRAY_EV_NACK_TRIM :
+			       UET_SPRAY_EV_NACK_TRIM_LAST_HOP, now);
+		if (!uet_tx_resend(pdc, n->psn, s, UET_STAT_RETX_NACK, now, q))
+			return;
+		break;
+	case UET_NACK_NO_RESOURCE:
+	case UET_NACK_NO_PKT_BUF:
+	case UET_NACK_PSN_OOR_WINDOW:
+		uet_stat_inc(pdc->un, n->code == UET_NACK_PSN_OOR_WINDOW ?
+			     UET_STAT_NACK_RX_OOR : UET_STAT_NACK_RX_NORES);
+		uet_tx_fb_once(pdc, s, UET_SPRAY_EV_NACK, now);
+		s->flags |= UET_SLOT_HOLD;
+		s->sent_ns = now;
+		tx->rto_us = min(tx->rto_us * 2, pdc->rto_max_us);
+		break;
+	case UET_NACK_FATAL:
+		uet_stat_inc(pdc->un, UET_STAT_NACK_RX_FATAL);
+		uet_tx_fb_once(pdc, s, UET_SPRAY_EV_NACK, now);
+		uet_tx_fail(pdc, s->msg, -uet_tx_rc_errno(n->payload));
+		/*
+		 * The receiver did not take the PSN: fill it with a NOP.  Were
+		 * this NACK lost, the data would be resent and refused again.
+		 */
+		if (!(s->flags & UET_SLOT_NOP)) {
+			s->flags |= UET_SLOT_NOP;
+			s->retx = 0;
+			if (!uet_tx_resend(pdc, n->psn, s, UET_STAT_RETX_NACK,
+					   now, q))
+				return;
+		}
+		break;
+	default:
+		return;
+	}
+	uet_tx_push(pdc, q);
+	uet_tx_arm(pdc, now, false);
+}
+
+/**
+ * uet_tx_probe_ack() - a probe sent on an entropy value was answered
+ * @pdc: the initiator PDC, locked and live
+ * @ev: the value probed
+ *
+ * Context: softirq.
+ */
+void uet_tx_probe_ack(struct uet_pdc *pdc, u16 ev)
+{
+	uet_stats_spray(pdc->un,
+			uet_spray_feedback(pdc->spray, UET_SPRAY_EV_PROBE_RESP,
+					   ev, ktime_get_ns()));
+}
+
+/* Report the early-detection deadlines that have passed. */
+static void uet_tx_early(struct uet_pdc *pdc, u64 now)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u64 ed = uet_tx_ed_ns(pdc);
+
+	if (!ed)
+		return;
+	if (uet_psn_before(tx->ed_psn, tx->snd_una))
+		tx->ed_psn = tx->snd_una;
+	for (; tx->ed_psn != tx->snd_nxt; tx->ed_psn++) {
+		struct uet_tx_slot *s = uet_slot(pdc, tx->ed_psn);
+
+		if (!s->msg || (s->flags & UET_SLOT_ED))
+			continue;
+		if (s->sent_ns + ed > now)
+			return;
+		s->flags |= UET_SLOT_ED;
+		uet_tx_fb(pdc, s, UET_SPRAY_EV_EARLY_DEADLINE, now);
+	}
+}
+
+/*
+ * No progress for a retransmission timeout: resend the oldest packet (a
+ * SACK gap finds the others lost) and every packet the receiver refused
+ * for want of resources, then back off.
+ */
+static void uet_tx_timeout(struct uet_pdc *pdc, u64 now,
+			   struct sk_buff_head *q)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	bool oldest = true;
+	u32 p;
+
+	for (p = tx->snd_una; p != tx->snd_nxt; p++) {
+		struct uet_tx_slot *s = uet_slot(pdc, p);
+
+		if (!s->msg)
+			continue;
+		if (s->flags & UET_SLOT_HOLD) {
+			if (!uet_tx_resend(pdc, p, s, UET_STAT_RETX_NACK, now,
+					   q))
+				return;
+		} else if (oldest) {
+			oldest = false;
+			uet_tx_fb(pdc, s, UET_SPRAY_EV_TIMEOUT, now);
+			if (!uet_tx_resend(pdc, p, s, UET_STAT_RETX_TIMEOUT,
+					   now, q))
+				return;
+		}
+	}
+	tx->rto_us = min(tx->rto_us * 2, pdc->rto_max_us);
+	tx->rto_at = now + uet_tx_rto_ns(pdc);
+}
+
+/*
+ * Probe the next value the engine holds bad (in turn, one per probe
+ * period): a CTRL PROBE sent on that value, answered by an ACK with P.
+ */
+static void uet_tx_probe(struct uet_pdc *pdc, u64 now, struct sk_buff_head *q)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	struct uet_pds_ctrl *c;
+	struct sk_buff *skb;
+	u16 ev;
+
+	tx->probe_at = 0;
+	if (tx->syn || !uet_spray_probe_next(pdc->spray, &ev))
+		return;
+	tx->probe_at = now + pdc->probe_period_ns;
+	skb = uet_ctl_skb(pdc, sizeof(*c), ev);
+	if (!skb) {
+		uet_stat_inc(pdc->un, UET_STAT_TX_NOMEM);
+		return;
+	}
+	c = (struct uet_pds_ctrl *)skb->data;
+	c->prologue = uet_prologue(UET_PDS_CTRL, UET_CTRL_PROBE, 0);
+	c->opaque = cpu_to_be16(tx->probe_id++);
+	c->psn = cpu_to_be32(tx->snd_nxt);
+	c->spdcid = cpu_to_be16(pdc->lid);
+	c->dpdcid = cpu_to_be16(pdc->rid);
+	c->payload = cpu_to_be32(tx->snd_una);
+	__skb_queue_tail(q, skb);
+	uet_stat_inc(pdc->un, UET_STAT_PROBE_TX);
+}
+
+/* The timer fired: deadlines passed, a timeout, a probe due; re-arm. */
+static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u64 now = ktime_get_ns();
+
+	uet_tx_early(pdc, now);
+	if (tx->rto_at && now >= tx->rto_at)
+		uet_tx_timeout(pdc, now, q);
+	if (pdc->dead)
+		return;
+	if (tx->probe_at && now >= tx->probe_at)
+		uet_tx_probe(pdc, now, q);
+	uet_tx_arm(pdc, now, false);
+}
+
+static enum hrtimer_restart uet_tx_timer(struct hrtimer *t)
+{
+	struct uet_pdc *pdc = container_of(t, struct uet_pdc, tx.timer);
+	struct sk_buff_head q;
+	bool drain = false;
+
+	/* The reaper cancels this timer before the PDC is freed. */
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	if (!pdc->dead) {
+		uet_tx_expire(pdc, &q);
+		drain = uet_tx_out(pdc, &q);
+	}
+	uet_pdc_unlock(pdc);
+	if (drain)
+		uet_tx_drain(pdc);
+	return HRTIMER_NORESTART;
+}
+
+/**
+ * uet_tx_pdc_init() - set up the sending side of a new initiator PDC
+ * @pdc: the PDC, not yet published
+ */
+void uet_tx_pdc_init(struct uet_pdc *pdc)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+
+	INIT_LIST_HEAD(&tx->msgs);
+	INIT_LIST_HEAD(&tx->sendq);
+	__skb_queue_head_init(&tx->txq);
+	hrtimer_init(&tx->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
+	tx->timer.function = uet_tx_timer;
+	tx->min_rtt_ns = U64_MAX;
+	tx->syn = true;
+}
+
+/**
+ * uet_tx_pdc_start() - set the PSNs and timeout of a new initiator PDC
+ * @pdc: the PDC, being published (configuration snapshot taken)
+ * @start_psn: its start PSN
+ */
+void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+
+	tx->start_psn = start_psn;
+	tx->snd_una = start_psn;
+	tx->snd_nxt = start_psn;
+	tx->ed_psn = start_psn;
+	tx->high_acked = start_psn - 1;
+	tx->rto_us = clamp(pdc->rto_min_us * UET_RTO_INIT_MULT,
+			   pdc->rto_min_us, pdc->rto_max_us);
+}
+
+/**
+ * uet_tx_pdc_release() - free the sending side of an unlinked, dead PDC
+ * @pdc: the PDC
+ *
+ * Stops the timer, gives up any message left (ECONNRESET) and tells the
+ * target the PDC is closed.
+ *
+ * Context: process (the namespace's work item).
+ */
+void uet_tx_pdc_release(struct uet_pdc *pdc)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	struct uet_tx_msg *m, *tmp;
+	struct uet_pds_ctrl *c;
+	struct sk_buff_head q;
+	struct sk_buff *skb;
+
+	hrtimer_cancel(&tx->timer);
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	uet_skb_queue_purge(&tx->txq);
+	list_for_each_entry_safe(m, tmp, &tx->msgs, node) {
+		uet_tx_fail(pdc, m, ECONNRESET);
+		list_del(&m->node);
+		uet_tx_msg_free(m);
+	}
+	if (!tx->syn) {
+		skb = uet_ctl_skb(pdc, sizeof(*c), pdc->own_port);
+		if (skb) {
+			c = (struct uet_pds_ctrl *)skb->data;
+			c->prologue = uet_prologue(UET_PDS_CTRL, UET_CTRL_CLOSE,
+						   0);
+			c->psn = cpu_to_be32(tx->snd_nxt);
+			c->spdcid = cpu_to_be16(pdc->lid);
+			c->dpdcid = cpu_to_be16(pdc->rid);
+			__skb_queue_tail(&q, skb);
+		}
+	}
+	spin_unlock_bh(&pdc->lock);
+	kvfree(tx->ring);
+	tx->ring = NULL;
+	uet_xmit_queue(pdc->un, &q);
+}

@@ -1,0 +1,361 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * uet: packet delivery contexts (PDCs), the destinations they share a
+ * spraying state with, and the transmit and receive machinery of a PDC.
+ *
+ * A PDC carries the requests of one job from one local address to one
+ * remote address.  The initiator sends data and keeps a bounded window of
+ * PSNs in flight; the target receives, suppresses duplicates and
+ * acknowledges.  Both ends create their PDC on demand (the first packets
+ * carry SYN) and close it when idle.
+ *
+ * Lifetime: a PDC is found under RCU in uet_net.pdc_by_id/pdc_by_key and
+ * used under its own lock; @dead (under that lock) ends its use.  A dead
+ * PDC is unlinked under uet_net.pdc_lock, then freed by the namespace's
+ * work item, which first stops its timer, then frees it after a grace
+ * period (kfree_rcu).
+ */
+#ifndef _UET_PDC_H
+#define _UET_PDC_H
+
+#include <linux/hashtable.h>
+#include <linux/hrtimer.h>
+#include <linux/in6.h>
+#include <linux/list.h>
+#include <linux/rhashtable-types.h>
+#include <linux/skbuff.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <uet/net.h>
+
+struct uet_spray;
+struct uet_tx_msg;
+
+/* PSNs one PDC may have in flight; a power of 2, at most 4096 (SYN). */
+#define UET_PSN_WINDOW		256
+/* PDCs of each role one namespace may hold. */
+#define UET_PDC_MAX		4096
+/* A target acknowledges at least every this many data packets. */
+#define UET_ACK_EVERY		8
+/* Buckets of the table of partially received messages of one PDC. */
+#define UET_RX_MSG_HASH_BITS	4
+/* A target closes after this many times the initiator's idle time. */
+#define UET_TARGET_IDLE_MULT	4
+/* DSCP that marks a packet a switch trimmed (UET's DSCP_TRIMMED). */
+#define UET_DSCP_TRIMMED	0x3f
+/* Retries of a packet the receiver refused for want of resources. */
+#define UET_NORES_MAX		255
+
+#define UET_PDC_INITIATOR	1
+#define UET_PDC_TARGET		2
+
+/**
+ * struct uet_pdc_key - what identifies a PDC besides its local id
+ * @laddr: local address (IPv4 as v4-mapped IPv6)
+ * @raddr: remote address (IPv4 as v4-mapped IPv6)
+ * @job: job id
+ * @rpdcid: target: the initiator's PDC id; initiator: 0
+ * @role: UET_PDC_INITIATOR or UET_PDC_TARGET
+ * @mode: PDS request type of the PDC, UET_PDS_RUD_REQ
+ *
+ * Compared as bytes: build it zeroed.
+ */
+struct uet_pdc_key {
+	struct in6_addr laddr;
+	struct in6_addr raddr;
+	u32 job;
+	u16 rpdcid;
+	u8 role;
+	u8 mode;
+};
+
+/* Flags of struct uet_tx_slot. */
+#define UET_SLOT_FB	BIT(0)	/* engine told ACK/NACK of this transmission */
+#define UET_SLOT_ED	BIT(1)	/* early-detection deadline reported */
+#define UET_SLOT_HOLD	BIT(2)	/* refused by the receiver: resend after RTO */
+#define UET_SLOT_NOP	BIT(3)	/* message refused: the PSN goes as CTRL NOP */
+
+/**
+ * struct uet_tx_slot - one PSN in flight
+ * @msg: its message; NULL once acknowledged
+ * @sent_ns: time of the last transmission
+ * @off: offset of the payload in the message
+ * @horizon: the PDC's next PSN just after the last transmission: the
+ *	packet counts as lost from a SACK gap once sack_retx_thresh PSNs
+ *	from @horizon on have been acknowledged
+ * @len: payload bytes
+ * @ev: entropy value of the last transmission
+ * @retx: retransmissions so far
+ * @nores: resends after the receiver refused it for want of resources
+ * @flags: UET_SLOT_*
+ */
+struct uet_tx_slot {
+	struct uet_tx_msg *msg;
+	u64 sent_ns;
+	u32 off;
+	u32 horizon;
+	u16 len;
+	u16 ev;
+	u8 retx;
+	u8 nores;
+	u8 flags;
+};
+
+/**
+ * struct uet_pdc_tx - sending side of an initiator PDC, under uet_pdc.lock
+ * @ring: UET_PSN_WINDOW slots, PSN p at p % UET_PSN_WINDOW
+ * @msgs: every message of the PDC not yet done, oldest first
+ * @sendq: messages with bytes not yet packetised, oldest first
+ * @timer: retransmission timeout and early-detection deadlines
+ * @min_rtt_ns: lowest RTT measured; U64_MAX before the first sample
+ * @rto_at: when the retransmission timeout expires, 0 when nothing is in
+ *	flight; restarted by every ACK that acknowledges something new
+ * @probe_at: when to send the next probe, 0 when none is due
+ * @start_psn: first PSN of the PDC
+ * @snd_una: oldest PSN not yet acknowledged
+ * @snd_nxt: next PSN to send
+ * @ed_psn: next PSN whose early-detection deadline is to be checked
+ * @high_acked: highest PSN acknowledged so far
+ * @srtt_us: smoothed RTT; 0 before the first sample
+ * @rttvar_us: RTT variation
+ * @rtt_max_us: the largest recent RTT, decaying slowly towards the samples:
+ *	sprayed packets take paths of different delay, and a timeout or a
+ *	SACK gap must allow for the slowest of them
+ * @rto_us: current retransmission timeout, backed off on timeouts
+ * @txq: packets built and not yet handed to IP, in PSN order
+ * @xmit_busy: a context is sending @txq; others only append to it
+ * @last_err: why the last packet could not be sent (0, EHOSTUNREACH)
+ * @next_msg_id: SES message id of the next message
+ * @probe_id: opaque value of the next probe
+ * @syn: no answer from the target yet: packets carry SYN
+ */
+struct uet_pdc_tx {
+	struct uet_tx_slot *ring;
+	struct list_head msgs;
+	struct list_head sendq;
+	struct hrtimer timer;
+	u64 min_rtt_ns;
+	u64 rto_at;
+	u64 probe_at;
+	u32 start_psn;
+	u32 snd_una;
+	u32 snd_nxt;
+	u32 ed_psn;
+	u32 high_acked;
+	u32 srtt_us;
+	u32 rttvar_us;
+	u32 rtt_max_us;
+	u32 rto_us;
+	struct sk_buff_head txq;
+	bool xmit_busy;
+	int last_err;
+	u16 next_msg_id;
+	u16 probe_id;
+	bool syn;
+};
+
+/**
+ * struct uet_pdc_rx - receiving side of a target PDC, under uet_pdc.lock
+ * @bitmap: PSNs received in [@epsn, @epsn + UET_PSN_WINDOW), PSN p at bit
+ *	p % UET_PSN_WINDOW
+ * @epsn: next expected PSN: every PSN before it has been received
+ * @start_psn: first PSN of the PDC, from its SYN
+ * @since_ack: packets accepted since the last ACK
+ * @msgs: partially received messages by message id
+ */
+struct uet_pdc_rx {
+	u64 bitmap[UET_PSN_WINDOW / 64];
+	u32 epsn;
+	u32 start_psn;
+	u16 since_ack;
+	DECLARE_HASHTABLE(msgs, UET_RX_MSG_HASH_BITS);
+};
+
+/**
+ * struct uet_pdc - a packet delivery context
+ * @id_node: in uet_net.pdc_by_id; under uet_net.pdc_lock
+ * @key_node: in uet_net.pdc_by_key; under uet_net.pdc_lock
+ * @key: addresses, job, role (immutable)
+ * @reap_node: in uet_net.reap once unlinked; under uet_net.pdc_lock
+ * @un: the namespace
+ * @dest: the PDC group's destination, or NULL with PDC groups off
+ * @spray: the spraying state (the group's, or the PDC's own); NULL on a
+ *	target
+ * @lock: protects everything below that is not immutable
+ * @dead: the PDC is closing: nobody may use it any more
+ * @unlinked: out of the tables; under uet_net.pdc_lock
+ * @lid: local PDC id (immutable)
+ * @rid: remote PDC id; an initiator learns it from the first answer
+ * @own_port: the PDC's own entropy value (spraying type none)
+ * @max_retx: configured retransmissions before giving up (snapshot)
+ * @sack_thresh: configured SACK-gap depth that is a loss (snapshot)
+ * @mss: configured payload bytes per packet (snapshot)
+ * @rto_min_us: configured lower bound of the timeout (snapshot)
+ * @rto_max_us: configured upper bound of the timeout (snapshot)
+ * @idle_ms: configured idle time before closing (snapshot)
+ * @base_rtt_ns: configured initial base RTT (snapshot)
+ * @probe_period_ns: configured probe period (snapshot)
+ * @last_active: jiffies of the last packet sent or received
+ * @rcu: deferred free
+ * @tx: initiator state
+ * @rx: target state
+ */
+struct uet_pdc {
+	struct rhash_head id_node;
+	struct rhash_head key_node;
+	struct uet_pdc_key key;
+	struct list_head reap_node;
+	struct uet_net *un;
+	struct uet_dest *dest;
+	struct uet_spray *spray;
+	spinlock_t lock;	/* protects the PDC's mutable state */
+	bool dead;
+	bool unlinked;
+	u16 lid;
+	u16 rid;
+	u16 own_port;
+	u8 max_retx;
+	u16 sack_thresh;
+	u32 mss;
+	u32 rto_min_us;
+	u32 rto_max_us;
+	u32 idle_ms;
+	u32 base_rtt_ns;
+	u32 probe_period_ns;
+	unsigned long last_active;
+	struct rcu_head rcu;
+	union {
+		struct uet_pdc_tx tx;
+		struct uet_pdc_rx rx;
+	};
+};
+
+/**
+ * struct uet_dest - a remote address and the PDC group state shared by
+ *	the PDCs to and from it (with PDC groups on)
+ * @node: in uet_net.dests; under uet_net.pdc_lock
+ * @addr: the remote address (IPv4 as v4-mapped IPv6)
+ * @refs: PDCs to or from @addr; under uet_net.pdc_lock
+ * @spray: the group's spraying state, made with the first initiator PDC;
+ *	set under uet_net.pdc_lock, used under the lock of a PDC holding
+ *	a reference
+ */
+struct uet_dest {
+	struct rhash_head node;
+	struct in6_addr addr;
+	unsigned int refs;
+	struct uet_spray *spray;
+};
+
+/**
+ * struct uet_skb_cb - where a packet built under a PDC lock goes
+ * @saddr: source address (IPv4 as v4-mapped IPv6)
+ * @daddr: destination address
+ * @dst: its route, held, or NULL to route it when sent
+ * @sport: UDP source port: the entropy value
+ * @tos: IPv4 TOS / IPv6 traffic class
+ */
+struct uet_skb_cb {
+	struct in6_addr saddr;
+	struct in6_addr daddr;
+	struct dst_entry *dst;
+	__be16 sport;
+	u8 tos;
+};
+
+#define UET_SKB_CB(skb)	((struct uet_skb_cb *)(skb)->cb)
+
+/**
+ * struct uet_ack_info - an ACK or ACK_CC as received
+ * @bitmap: SACK bitmap: bit i set, PSN @sack_base + i received
+ * @cack: cumulative ACK PSN
+ * @trigger: PSN of the packet that drew the ACK
+ * @sack_base: PSN of bit 0 of @bitmap
+ * @spdcid: the target's PDC id
+ * @flags: UET_ACK_* flags
+ * @sack: @bitmap and @sack_base are valid (ACK_CC)
+ */
+struct uet_ack_info {
+	u64 bitmap;
+	u32 cack;
+	u32 trigger;
+	u32 sack_base;
+	u16 spdcid;
+	u8 flags;
+	bool sack;
+};
+
+/**
+ * struct uet_nack_info - a NACK as received
+ * @psn: PSN refused
+ * @payload: code-specific payload
+ * @spdcid: the target's PDC id, 0 when it had none
+ * @code: UET_NACK_*
+ */
+struct uet_nack_info {
+	u32 psn;
+	u32 payload;
+	u16 spdcid;
+	u8 code;
+};
+
+/**
+ * uet_psn_before() - PSN order, modulo 2^32
+ * @a: a PSN
+ * @b: another
+ *
+ * Return: true when @a comes before @b.
+ */
+static inline bool uet_psn_before(u32 a, u32 b)
+{
+	return (s32)(a - b) < 0;
+}
+
+/* pdc.c */
+int uet_pdc_net_init(struct uet_net *un);
+void uet_pdc_net_exit(struct uet_net *un);
+void uet_pdc_key_init(struct uet_pdc_key *key, const struct in6_addr *laddr,
+		      const struct in6_addr *raddr, u32 job, u16 rpdcid,
+		      u8 role);
+struct uet_pdc *uet_pdc_alloc(struct uet_net *un,
+			      const struct uet_pdc_key *key, gfp_t gfp);
+void uet_pdc_free_unused(struct uet_pdc *pdc);
+struct uet_pdc *uet_pdc_initiator_get(struct uet_net *un,
+				      const struct uet_pdc_key *key,
+				      struct uet_pdc **spare);
+struct uet_pdc *uet_pdc_target_get(struct uet_net *un,
+				   const struct uet_pdc_key *key,
+				   u32 start_psn);
+struct uet_pdc *uet_pdc_find(struct uet_net *un, u16 lid, u8 role,
+			     const struct in6_addr *raddr,
+			     const struct in6_addr *laddr);
+void uet_pdc_kill(struct uet_pdc *pdc);
+void uet_pdc_unlock(struct uet_pdc *pdc) __releases(&pdc->lock);
+
+/* tx.c */
+int uet_tx_send(struct uet_net *un, struct uet_tx_msg *m,
+		const struct in6_addr *laddr, const struct in6_addr *raddr);
+int uet_tx_saddr(struct uet_net *un, const struct in6_addr *raddr,
+		 struct in6_addr *saddr);
+void uet_tx_pdc_init(struct uet_pdc *pdc);
+void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn);
+void uet_tx_pdc_release(struct uet_pdc *pdc);
+void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
+		struct sk_buff_head *q);
+void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
+		 struct sk_buff_head *q);
+void uet_tx_probe_ack(struct uet_pdc *pdc, u16 ev);
+bool uet_tx_out(struct uet_pdc *pdc, struct sk_buff_head *q);
+void uet_tx_drain(struct uet_pdc *pdc);
+struct sk_buff *uet_ctl_skb(struct uet_pdc *pdc, unsigned int len,
+			    u16 ev);
+struct sk_buff *uet_ctl_skb_addr(const struct in6_addr *saddr,
+				 const struct in6_addr *daddr,
+				 unsigned int len, u16 ev);
+void uet_xmit_queue(struct uet_net *un, struct sk_buff_head *q);
+
+/* rx.c */
+void uet_rx_pdc_release(struct uet_pdc *pdc);
+void uet_rx_pdc_gc(struct uet_pdc *pdc);
+
+#endif /* _UET_PDC_H */

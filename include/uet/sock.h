@@ -1,0 +1,77 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * uet: AF_UET sockets, as the transport sees them.
+ */
+#ifndef _UET_SOCK_H
+#define _UET_SOCK_H
+
+#include <linux/atomic.h>
+#include <linux/in6.h>
+#include <linux/list.h>
+#include <linux/spinlock.h>
+#include <linux/types.h>
+#include <net/sock.h>
+#include <linux/uet.h>
+#include <uet/msg.h>
+#include <uet/net.h>
+
+/**
+ * struct uet_sock - an AF_UET socket
+ * @sk: the socket (first: uet_sk() casts)
+ * @ep_node: in uet_net.ep_hash once bound; under uet_net.ep_lock, RCU
+ *	readers
+ * @laddr: bound local address (IPv4 as v4-mapped IPv6), :: for any;
+ *	under lock_sock(), read by receivers after @bound
+ * @peer: default destination after connect(); under lock_sock()
+ * @job: bound job id; set before @bound
+ * @ep: bound endpoint id; set before @bound
+ * @ip_family: AF_INET, AF_INET6, or AF_UNSPEC for any; set before @bound
+ * @bound: @laddr, @job, @ep are set; under lock_sock()
+ * @connected: @peer is set; under lock_sock()
+ * @tx_seq: number of the next message sent; under lock_sock()
+ * @wmem: bytes of messages sent and not yet done
+ * @rxq_lock: protects @rxq
+ * @rxq: complete messages waiting for recvmsg(), oldest first
+ */
+struct uet_sock {
+	struct sock sk;
+	struct hlist_node ep_node;
+	struct in6_addr laddr;
+	struct sockaddr_uet peer;
+	u32 job;
+	u16 ep;
+	u16 ip_family;
+	bool bound;
+	bool connected;
+	u32 tx_seq;
+	atomic_t wmem;
+	spinlock_t rxq_lock;	/* protects rxq */
+	struct list_head rxq;
+};
+
+/**
+ * uet_sk() - the AF_UET socket of a struct sock
+ * @sk: the socket
+ *
+ * Return: its struct uet_sock.
+ */
+static inline struct uet_sock *uet_sk(const struct sock *sk)
+{
+	return container_of(sk, struct uet_sock, sk);
+}
+
+int uet_af_init(void);
+void uet_af_exit(void);
+void uet_sock_net_init(struct uet_net *un);
+struct sock *uet_ep_get(struct uet_net *un, u32 job, u16 ep,
+			const struct in6_addr *daddr);
+bool uet_sock_rx_admit(struct sock *sk, u32 charge);
+void uet_sock_deliver(struct uet_rx_msg *m);
+void uet_rx_msg_free(struct uet_rx_msg *m);
+void uet_tx_msg_free(struct uet_tx_msg *m);
+void uet_sock_tx_error(struct uet_tx_msg *m, const struct in6_addr *dst,
+		       int err);
+void uet_addr_to_sockaddr(const struct in6_addr *a, u32 job, u16 ep,
+			  struct sockaddr_uet *sa);
+
+#endif /* _UET_SOCK_H */

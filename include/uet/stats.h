@@ -1,0 +1,169 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * uet: per-namespace transport counters.  Each CPU counts into its own
+ * copy, so the per-packet path writes no shared cache line; readers sum
+ * the copies.  Counters only ever grow.
+ */
+#ifndef _UET_STATS_H
+#define _UET_STATS_H
+
+#include <linux/percpu.h>
+#include <linux/types.h>
+#include <uet/net.h>
+
+/**
+ * enum uet_stat - one transport counter
+ * @UET_STAT_TX_PKTS: data packets sent, first transmissions
+ * @UET_STAT_TX_BYTES: payload bytes of @UET_STAT_TX_PKTS
+ * @UET_STAT_RETX_TIMEOUT: data packets retransmitted on a timeout
+ * @UET_STAT_RETX_SACK: data packets retransmitted for a SACK gap
+ * @UET_STAT_RETX_NACK: data packets retransmitted for a NACK
+ * @UET_STAT_TX_MSGS: messages accepted by sendmsg()
+ * @UET_STAT_TX_MSGS_DONE: messages acknowledged whole
+ * @UET_STAT_TX_MSGS_FAILED: messages given up
+ * @UET_STAT_TX_NOROUTE: packets not sent for want of a route
+ * @UET_STAT_TX_NOMEM: packets not sent for want of memory
+ * @UET_STAT_RX_PKTS: data packets received and accepted
+ * @UET_STAT_RX_BYTES: payload bytes of @UET_STAT_RX_PKTS
+ * @UET_STAT_RX_MSGS: messages delivered to a socket
+ * @UET_STAT_RX_OOO: data packets that arrived ahead of the next expected PSN
+ * @UET_STAT_ACK_TX: ACKs sent (with or without a SACK bitmap)
+ * @UET_STAT_SACK_TX: ACKs sent with a SACK bitmap
+ * @UET_STAT_ACK_RX: ACKs received
+ * @UET_STAT_SACK_RX: ACKs received with a SACK bitmap
+ * @UET_STAT_NACK_TX: NACKs sent
+ * @UET_STAT_NACK_RX: NACKs received
+ * @UET_STAT_NACK_RX_TRIMMED: NACKs received for a trimmed packet
+ * @UET_STAT_NACK_RX_NORES: NACKs received for want of receiver resources
+ * @UET_STAT_NACK_RX_OOR: NACKs received for a PSN outside the window
+ * @UET_STAT_NACK_RX_FATAL: NACKs received that end a message
+ * @UET_STAT_TRIMMED_RX: trimmed data packets received (answered by a NACK)
+ * @UET_STAT_PROBE_TX: probes sent
+ * @UET_STAT_PROBE_RX: probes received (and answered)
+ * @UET_STAT_PROBE_ACK_RX: probe answers received
+ * @UET_STAT_PDC_OPEN: PDCs opened
+ * @UET_STAT_PDC_CLOSE: PDCs closed
+ * @UET_STAT_SPRAY_CREATE: spraying states created
+ * @UET_STAT_SPRAY_FREE: spraying states freed
+ * @UET_STAT_EV_MARK: entropy values marked to be passed over once
+ * @UET_STAT_EV_BAD: entropy values taken out of the rotation
+ * @UET_STAT_EV_RESTORE: entropy values restored by a probe answer
+ * @UET_STAT_REPS_FREEZE: REPS freezes started
+ * @UET_STAT_REPS_THAW: REPS freezes ended
+ * @UET_STAT_REPS_EXPLORE: REPS explorations (random values drawn)
+ * @UET_STAT_REPS_RECYCLE: REPS values recycled into the cache
+ * @UET_STAT_REPS_DISCARD: REPS values discarded
+ * @UET_STAT_DROP_MALFORMED: dropped: truncated or inconsistent headers
+ * @UET_STAT_DROP_UNKNOWN_TYPE: dropped: a PDS type or opcode uet does not
+ *	handle
+ * @UET_STAT_DROP_UNKNOWN_PDC: dropped: no PDC with that id and peer
+ * @UET_STAT_DROP_WINDOW: dropped: PSN outside the window
+ * @UET_STAT_DROP_DUP: dropped: duplicate of a packet already received
+ * @UET_STAT_DROP_NOMEM: dropped: no memory (answered by a NACK)
+ * @UET_STAT_DROP_RCVBUF: refused: the socket's receive buffer is full
+ *	(answered by a NACK; the sender retries later)
+ * @UET_STAT_DROP_NO_ENDPOINT: refused: no socket bound to the endpoint
+ * @UET_STAT_DROP_PDC_LIMIT: dropped: the namespace's PDC limit reached
+ * @UET_STAT_DROP_POLICY: dropped: job or addresses do not match the PDC
+ * @UET_STAT_DROP_CSUM: dropped: UDP checksum absent (zero); a wrong
+ *	checksum never reaches uet: UDP drops it and counts it in
+ *	UDP's InCsumErrors
+ * @UET_STAT_MAX: number of counters
+ */
+enum uet_stat {
+	UET_STAT_TX_PKTS,
+	UET_STAT_TX_BYTES,
+	UET_STAT_RETX_TIMEOUT,
+	UET_STAT_RETX_SACK,
+	UET_STAT_RETX_NACK,
+	UET_STAT_TX_MSGS,
+	UET_STAT_TX_MSGS_DONE,
+	UET_STAT_TX_MSGS_FAILED,
+	UET_STAT_TX_NOROUTE,
+	UET_STAT_TX_NOMEM,
+	UET_STAT_RX_PKTS,
+	UET_STAT_RX_BYTES,
+	UET_STAT_RX_MSGS,
+	UET_STAT_RX_OOO,
+	UET_STAT_ACK_TX,
+	UET_STAT_SACK_TX,
+	UET_STAT_ACK_RX,
+	UET_STAT_SACK_RX,
+	UET_STAT_NACK_TX,
+	UET_STAT_NACK_RX,
+	UET_STAT_NACK_RX_TRIMMED,
+	UET_STAT_NACK_RX_NORES,
+	UET_STAT_NACK_RX_OOR,
+	UET_STAT_NACK_RX_FATAL,
+	UET_STAT_TRIMMED_RX,
+	UET_STAT_PROBE_TX,
+	UET_STAT_PROBE_RX,
+	UET_STAT_PROBE_ACK_RX,
+	UET_STAT_PDC_OPEN,
+	UET_STAT_PDC_CLOSE,
+	UET_STAT_SPRAY_CREATE,
+	UET_STAT_SPRAY_FREE,
+	UET_STAT_EV_MARK,
+	UET_STAT_EV_BAD,
+	UET_STAT_EV_RESTORE,
+	UET_STAT_REPS_FREEZE,
+	UET_STAT_REPS_THAW,
+	UET_STAT_REPS_EXPLORE,
+	UET_STAT_REPS_RECYCLE,
+	UET_STAT_REPS_DISCARD,
+	UET_STAT_DROP_MALFORMED,
+	UET_STAT_DROP_UNKNOWN_TYPE,
+	UET_STAT_DROP_UNKNOWN_PDC,
+	UET_STAT_DROP_WINDOW,
+	UET_STAT_DROP_DUP,
+	UET_STAT_DROP_NOMEM,
+	UET_STAT_DROP_RCVBUF,
+	UET_STAT_DROP_NO_ENDPOINT,
+	UET_STAT_DROP_PDC_LIMIT,
+	UET_STAT_DROP_POLICY,
+	UET_STAT_DROP_CSUM,
+
+	UET_STAT_MAX
+};
+
+/**
+ * struct uet_stats - one CPU's copy of a namespace's counters
+ * @c: the counters, indexed by enum uet_stat; written by this CPU only
+ */
+struct uet_stats {
+	u64 c[UET_STAT_MAX];
+};
+
+extern const char * const uet_stat_names[UET_STAT_MAX];
+
+int uet_stats_init(struct uet_net *un);
+void uet_stats_exit(struct uet_net *un);
+void uet_stats_read(struct uet_net *un, u64 *sum);
+void uet_stats_spray(struct uet_net *un, u32 result);
+
+/**
+ * uet_stat_inc() - count one event
+ * @un: the namespace
+ * @s: the counter
+ *
+ * Context: any; preemption-safe.
+ */
+static inline void uet_stat_inc(struct uet_net *un, enum uet_stat s)
+{
+	this_cpu_inc(un->stats->c[s]);
+}
+
+/**
+ * uet_stat_add() - count several events or bytes
+ * @un: the namespace
+ * @s: the counter
+ * @v: how much to add
+ *
+ * Context: any; preemption-safe.
+ */
+static inline void uet_stat_add(struct uet_net *un, enum uet_stat s, u64 v)
+{
+	this_cpu_add(un->stats->c[s], v);
+}
+
+#endif /* _UET_STATS_H */

@@ -1,0 +1,139 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Tearing things down in the middle of transfers: the receiving socket
+# closed, the sending socket closed with messages in flight, the peer's
+# namespace deleted, both namespaces deleted; then the module unloaded
+# while namespaces with idle PDCs remain, and loaded again. Nothing leaks
+# or crashes (the runner checks the kernel log) and every sender hears
+# about what it lost.
+
+. "$(dirname "$0")/fabric.sh"
+
+ktap_header
+ktap_plan 7
+
+out=$(mktemp -d)
+
+# busy NS: the namespace has delivered a few messages already.
+busy()
+{
+	[ "$(uet_stat "$1" rx_messages)" -ge "$2" ]
+}
+
+# settled NS: every message sent is acknowledged or given up.
+settled()
+{
+	local s=$(uet_stat "$1" tx_messages) d=$(uet_stat "$1" tx_messages_done)
+	local f=$(uet_stat "$1" tx_messages_failed)
+
+	[ "$s" -eq $((d + f)) ]
+}
+
+uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
+
+# 1. The receiver closes its socket mid-transfer.
+uet_server "$B" "$out/s1" -i 60 -l 1048576 -R 4194304
+ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -J -t 4 -l 65536-1048576 \
+	>"$out/c1" 2>"$out/c1.err" &
+cli=$!
+uet_wait_until 30 busy "$B" 3
+kill -9 "$UET_SERVER_PID"
+wait "$UET_SERVER_PID" 2>/dev/null
+if uet_wait_until 90 sh -c "! kill -0 $cli 2>/dev/null"; then
+	wait "$cli"
+	e=$(uet_json "$out/c1" errors)
+	if [ "${e:-0}" -gt 0 ] && grep -q 'Connection refused' "$out/c1.err"; then
+		ktap_ok "receiver closed: sender told its messages were refused"
+	else
+		ktap_fail "receiver closed: sender told its messages were refused" "errors '$e'"
+	fi
+else
+	ktap_fail "receiver closed: sender told its messages were refused" "client still running"
+	kill -9 "$cli"
+fi
+
+# 2. The sender closes its socket with messages in flight.
+uet_server "$B" "$out/s2" -i 60 -l 1048576 -R 4194304
+ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -J -t 30 -l 1048576 -S 8388608 \
+	>"$out/c2" 2>&1 &
+cli=$!
+uet_wait_until 30 busy "$B" 6
+kill -9 "$cli"
+wait "$cli" 2>/dev/null
+if uet_wait_until 30 settled "$A"; then
+	ktap_ok "sender closed: its messages in flight finish or are given up"
+else
+	ktap_fail "sender closed: its messages in flight finish or are given up" \
+		"sent $(uet_stat "$A" tx_messages) done $(uet_stat "$A" tx_messages_done) failed $(uet_stat "$A" tx_messages_failed)"
+fi
+kill "$UET_SERVER_PID" 2>/dev/null
+wait "$UET_SERVER_PID" 2>/dev/null
+
+# 3. The receiver's namespace disappears mid-transfer.
+uet_netns_new C
+uet_netns_new D
+uet_link "$C" vc "$D" vd && uet_addr "$C" vc 10.1.0.1/24 fd01::1/64 &&
+	uet_addr "$D" vd 10.1.0.2/24 fd01::2/64
+uet_server "$D" "$out/s3" -i 60 -l 1048576 -R 4194304
+ip netns exec "$C" "$UETPERF" -c 10.1.0.2 -J -t 3 -l 1048576 \
+	>"$out/c3" 2>"$out/c3.err" &
+cli=$!
+uet_wait_until 30 busy "$D" 2
+kill -9 "$UET_SERVER_PID"
+wait "$UET_SERVER_PID" 2>/dev/null
+ip netns del "$D"
+if uet_wait_until 90 sh -c "! kill -0 $cli 2>/dev/null"; then
+	wait "$cli"
+	e=$(uet_json "$out/c3" errors)
+	if [ "${e:-0}" -gt 0 ]; then
+		ktap_ok "peer namespace deleted: sender told its messages were given up"
+	else
+		ktap_fail "peer namespace deleted: sender told its messages were given up" "errors '$e'"
+	fi
+else
+	ktap_fail "peer namespace deleted: sender told its messages were given up" "client still running"
+	kill -9 "$cli"
+fi
+
+# 4. Both namespaces go while a transfer runs.
+uet_netns_new E
+uet_netns_new F
+uet_link "$E" ve1 "$F" vf1 && uet_addr "$E" ve1 10.2.0.1/24 fd02::1/64 &&
+	uet_addr "$F" vf1 10.2.0.2/24 fd02::2/64
+uet_server "$F" "$out/s4" -i 60 -l 1048576 -R 4194304
+ip netns exec "$E" "$UETPERF" -c 10.2.0.2 -J -P 4 -t 30 -l 1048576 \
+	>/dev/null 2>&1 &
+flowing=0
+uet_wait_until 30 busy "$F" 4 && flowing=1
+ip netns pids "$E" | xargs -r kill -9
+ip netns pids "$F" | xargs -r kill -9
+ip netns del "$E"
+ip netns del "$F"
+wait 2>/dev/null
+uet_check_eq "$flowing" 1 "both namespaces deleted mid-transfer"
+
+# 5. Once every socket is gone, the module can be unloaded, although
+# namespaces A and C remain with their PDCs.
+ip netns pids "$A" | xargs -r kill -9
+ip netns pids "$B" | xargs -r kill -9
+ip netns pids "$C" | xargs -r kill -9
+if uet_wait_until 60 sh -c '[ "$(cat /sys/module/uet/refcnt)" = 0 ]'; then
+	ktap_ok "every socket freed after the transfers ended"
+else
+	ktap_fail "every socket freed after the transfers ended" \
+		"module refcount $(cat /sys/module/uet/refcnt)"
+fi
+if rmmod uet; then
+	ktap_ok "module unloaded with namespaces and PDCs alive"
+else
+	ktap_fail "module unloaded with namespaces and PDCs alive"
+fi
+if [ -d /sys/module/uet ] || insmod "${UET_KO:-$UET_ROOT/drivers/uet/uet.ko}"; then
+	ktap_ok "module loaded again"
+else
+	ktap_fail "module loaded again"
+fi
+
+rm -rf "$out"
+ktap_finished

@@ -1,0 +1,336 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Topologies and helpers for the datapath selftests and the demo; sourced,
+# it only defines them. Run as a script, it is the ECMP fabric selftest:
+# a leaf-spine fabric of namespaces with four equal-cost paths, where
+# spraying type none keeps a transfer on one path, rr, active and reps
+# spread it over all four, and rr puts exactly its port range on the wire,
+# in order.
+#
+#   h1 --- l1 ==== s1..s4 ==== l2 --- h2
+#
+# h1 10.1.1.1 fd01::1, h2 10.2.2.1 fd02::1; l1 and l2 hash flows on
+# the L4 5-tuple (fib_multipath_hash_policy=1), so the UDP source port -
+# the entropy value - chooses the spine.
+
+. "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
+
+UETPERF=${UETPERF:-${UET_ROOT:-$(dirname "${BASH_SOURCE[0]}")/..}/tools/uetperf/uetperf}
+UETCTL=${UETCTL:-${UET_ROOT:-$(dirname "${BASH_SOURCE[0]}")/..}/tools/uetctl/uetctl}
+UET_SPINES=4
+
+# uet_ns_quiet NS: no IPv6 router solicitations or DAD chatter, so that
+# interface counters count UET traffic.
+uet_ns_quiet()
+{
+	ip netns exec "$1" sh -c '
+		for k in accept_dad dad_transmits router_solicitations accept_ra; do
+			sysctl -q -w net.ipv6.conf.default.$k=0
+			sysctl -q -w net.ipv6.conf.all.$k=0
+		done' >/dev/null 2>&1
+}
+
+# uet_link NS1 IF1 NS2 IF2 [MTU]: a veth pair between two namespaces, up.
+uet_link()
+{
+	ip link add "$2" netns "$1" type veth peer name "$4" netns "$3" ||
+		return 1
+	if [ -n "${5:-}" ]; then
+		ip -n "$1" link set "$2" mtu "$5"
+		ip -n "$3" link set "$4" mtu "$5"
+	fi
+	ip -n "$1" link set "$2" up && ip -n "$3" link set "$4" up
+}
+
+# uet_addr NS IF ADDR4/LEN ADDR6/LEN
+uet_addr()
+{
+	ip -n "$1" addr add "$3" dev "$2" &&
+		ip -n "$1" addr add "$4" dev "$2" nodad
+}
+
+# uet_pair VAR_A VAR_B [MTU]: two namespaces joined by a veth pair,
+# va 10.0.0.1 fd00::1 and vb 10.0.0.2 fd00::2.
+uet_pair()
+{
+	local a b
+
+	uet_netns_new "$1" && uet_netns_new "$2" || return 1
+	a=${!1}
+	b=${!2}
+	uet_ns_quiet "$a"
+	uet_ns_quiet "$b"
+	uet_link "$a" va "$b" vb "${3:-}" &&
+		uet_addr "$a" va 10.0.0.1/24 fd00::1/64 &&
+		uet_addr "$b" vb 10.0.0.2/24 fd00::2/64
+}
+
+# uet_stat NS NAME: a transport counter of the namespace.
+uet_stat()
+{
+	ip netns exec "$1" awk -v n="$2" '$1 == n { print $2 }' /proc/net/uet_stat
+}
+
+# uet_server NS OUT ARGS...: start a uetperf server in the background,
+# JSON summary to OUT; return once it is bound. Sets UET_SERVER_PID.
+uet_server()
+{
+	local ns=$1 out=$2
+
+	shift 2
+	: >"$out.err"
+	ip netns exec "$ns" "$UETPERF" -s -J "$@" >"$out" 2>"$out.err" &
+	UET_SERVER_PID=$!
+	uet_wait_until 10 grep -q '^uetperf: ready' "$out.err"
+}
+
+# uet_json FILE KEY: a value of a uetperf JSON summary (empty if none).
+uet_json()
+{
+	jq -r ".$2 // empty" "$1" 2>/dev/null | tail -n 1
+}
+
+# uet_check_transfer NAME SRV_OUT CLI_OUT N: one test point: the server
+# got N messages, intact, none twice, and the client saw no error.
+uet_check_transfer()
+{
+	local got err dup cerr cmsg
+
+	got=$(uet_json "$2" messages)
+	err=$(uet_json "$2" errors)
+	dup=$(uet_json "$2" duplicates)
+	cerr=$(uet_json "$3" errors)
+	cmsg=$(uet_json "$3" messages)
+	if [ "$got" = "$4" ] && [ "$err" = 0 ] && [ "$dup" = 0 ] &&
+	   [ "$cerr" = 0 ] && [ "$cmsg" = "$4" ]; then
+		ktap_ok "$1"
+	else
+		ktap_fail "$1" "server got '$got' of $4 messages, errors '$err', duplicates '$dup'; client sent '$cmsg', errors '$cerr'"
+		sed 's/^/# /' "$2.err" "$3" "$3.err" 2>/dev/null
+	fi
+}
+
+# uet_transfer NAME SNS CNS DST N SERVER_ARGS -- CLIENT_ARGS: run a server
+# in SNS for N messages and a client in CNS sending N messages to DST,
+# and check the result as one test point.
+uet_transfer()
+{
+	local name=$1 sns=$2 cns=$3 dst=$4 n=$5 out sargs=() cargs=()
+
+	shift 5
+	while [ $# -gt 0 ] && [ "$1" != -- ]; do
+		sargs+=("$1")
+		shift
+	done
+	[ $# -gt 0 ] && shift
+	cargs=("$@")
+	out=$(mktemp -d)
+	if ! uet_server "$sns" "$out/s" -n "$n" -i 60 "${sargs[@]}"; then
+		ktap_fail "$name" "server did not start"
+		return
+	fi
+	ip netns exec "$cns" "$UETPERF" -c "$dst" -J -n "$n" "${cargs[@]}" \
+		>"$out/c" 2>"$out/c.err"
+	wait "$UET_SERVER_PID"
+	uet_check_transfer "$name" "$out/s" "$out/c" "$n"
+	rm -rf "$out"
+}
+
+# uet_fabric_build [MTU]: the leaf-spine fabric; sets FAB_H1 FAB_H2 FAB_L1
+# FAB_L2 and FAB_S (array of the spines' namespaces).
+uet_fabric_build()
+{
+	local mtu=${1:-} i nh4l1=() nh4l2=() nh6l1=() nh6l2=() ns
+
+	uet_netns_new FAB_H1 && uet_netns_new FAB_H2 &&
+		uet_netns_new FAB_L1 && uet_netns_new FAB_L2 || return 1
+	FAB_S=()
+	for i in $(seq 1 $UET_SPINES); do
+		uet_netns_new ns || return 1
+		FAB_S+=("$ns")
+	done
+	for ns in "$FAB_H1" "$FAB_H2" "$FAB_L1" "$FAB_L2" "${FAB_S[@]}"; do
+		uet_ns_quiet "$ns"
+	done
+	for ns in "$FAB_L1" "$FAB_L2" "${FAB_S[@]}"; do
+		ip netns exec "$ns" sysctl -q -w net.ipv4.ip_forward=1 \
+			net.ipv6.conf.all.forwarding=1 >/dev/null
+	done
+	for ns in "$FAB_L1" "$FAB_L2"; do
+		ip netns exec "$ns" sysctl -q -w \
+			net.ipv4.fib_multipath_hash_policy=1 \
+			net.ipv6.fib_multipath_hash_policy=1 >/dev/null
+	done
+
+	uet_link "$FAB_H1" h1-l1 "$FAB_L1" l1-h1 "$mtu" &&
+		uet_addr "$FAB_H1" h1-l1 10.1.1.1/24 fd01::1/64 &&
+		uet_addr "$FAB_L1" l1-h1 10.1.1.254/24 fd01::254/64 || return 1
+	uet_link "$FAB_H2" h2-l2 "$FAB_L2" l2-h2 "$mtu" &&
+		uet_addr "$FAB_H2" h2-l2 10.2.2.1/24 fd02::1/64 &&
+		uet_addr "$FAB_L2" l2-h2 10.2.2.254/24 fd02::254/64 || return 1
+	ip -n "$FAB_H1" route add default via 10.1.1.254
+	ip -n "$FAB_H1" -6 route add default via fd01::254
+	ip -n "$FAB_H2" route add default via 10.2.2.254
+	ip -n "$FAB_H2" -6 route add default via fd02::254
+
+	for i in $(seq 1 $UET_SPINES); do
+		ns=${FAB_S[$((i - 1))]}
+		uet_link "$FAB_L1" l1-s$i "$ns" s$i-l1 "$mtu" &&
+			uet_addr "$FAB_L1" l1-s$i 10.11.$i.1/24 fd11:$i::1/64 &&
+			uet_addr "$ns" s$i-l1 10.11.$i.2/24 fd11:$i::2/64 ||
+			return 1
+		uet_link "$FAB_L2" l2-s$i "$ns" s$i-l2 "$mtu" &&
+			uet_addr "$FAB_L2" l2-s$i 10.12.$i.1/24 fd12:$i::1/64 &&
+			uet_addr "$ns" s$i-l2 10.12.$i.2/24 fd12:$i::2/64 ||
+			return 1
+		ip -n "$ns" route add 10.1.1.0/24 via 10.11.$i.1
+		ip -n "$ns" route add 10.2.2.0/24 via 10.12.$i.1
+		ip -n "$ns" -6 route add fd01::/64 via fd11:$i::1
+		ip -n "$ns" -6 route add fd02::/64 via fd12:$i::1
+		nh4l1+=(nexthop via 10.11.$i.2)
+		nh4l2+=(nexthop via 10.12.$i.2)
+		nh6l1+=(nexthop via fd11:$i::2)
+		nh6l2+=(nexthop via fd12:$i::2)
+	done
+	ip -n "$FAB_L1" route add 10.2.2.0/24 "${nh4l1[@]}" &&
+		ip -n "$FAB_L2" route add 10.1.1.0/24 "${nh4l2[@]}" &&
+		ip -n "$FAB_L1" -6 route add fd02::/64 "${nh6l1[@]}" &&
+		ip -n "$FAB_L2" -6 route add fd01::/64 "${nh6l2[@]}"
+}
+
+# uet_fabric_counts: packets each spine received from l1 (h1 -> h2 data),
+# one number per spine on one line.
+uet_fabric_counts()
+{
+	local i out=()
+
+	for i in $(seq 1 $UET_SPINES); do
+		out+=("$(ip -n "${FAB_S[$((i - 1))]}" -j -s link show s$i-l1 |
+			 jq '.[0].stats64.rx.packets')")
+	done
+	echo "${out[*]}"
+}
+
+# uet_fabric_delta "BEFORE" "AFTER": per-spine differences.
+uet_fabric_delta()
+{
+	local b=($1) a=($2) i out=()
+
+	for i in "${!a[@]}"; do
+		out+=($((a[i] - b[i])))
+	done
+	echo "${out[*]}"
+}
+
+# uet_fabric_run SPRAY FAMILY N LEN: set the spraying type on h1, send N
+# messages of LEN bytes from h1 to h2 over IPv4 or IPv6 ("4" or "6"), and
+# print the packets each spine carried. Returns non-zero if the transfer
+# was not delivered whole.
+uet_fabric_run()
+{
+	local spray=$1 fam=$2 n=$3 len=$4 dst=10.2.2.1 before out rc
+
+	[ "$fam" = 6 ] && dst=fd02::1
+	"$UETCTL" -n "$FAB_H1" set spray "$spray" >/dev/null || return 1
+	out=$(mktemp -d)
+	uet_server "$FAB_H2" "$out/s" -n "$n" -i 60 -l "$len" -R 4194304 ||
+		return 1
+	before=$(uet_fabric_counts)
+	ip netns exec "$FAB_H1" "$UETPERF" -c "$dst" -J -n "$n" -l "$len" \
+		>"$out/c" 2>"$out/c.err"
+	wait "$UET_SERVER_PID"
+	rc=$?
+	[ "$(uet_json "$out/s" messages)" = "$n" ] &&
+		[ "$(uet_json "$out/s" errors)" = 0 ] || rc=1
+	uet_fabric_delta "$before" "$(uet_fabric_counts)"
+	rm -rf "$out"
+	return $rc
+}
+
+# uet_share_check NAME SPRAY "COUNTS": one test point on how the packets
+# spread: none keeps >= 99% on one path; the others use every path and
+# none above twice its fair share.
+uet_share_check()
+{
+	local name=$1 spray=$2 c=($3) total=0 max=0 min=-1 x
+
+	for x in "${c[@]}"; do
+		total=$((total + x))
+		[ "$x" -gt "$max" ] && max=$x
+		{ [ "$min" -lt 0 ] || [ "$x" -lt "$min" ]; } && min=$x
+	done
+	if [ "$total" -eq 0 ]; then
+		ktap_fail "$name" "no packet on any spine"
+	elif [ "$spray" = none ]; then
+		if [ $((max * 100)) -ge $((total * 99)) ]; then
+			ktap_ok "$name"
+		else
+			ktap_fail "$name" "per spine: ${c[*]}: busiest has $((max * 100 / total))%"
+		fi
+	elif [ "$min" -gt 0 ] && [ $((max * ${#c[@]})) -le $((2 * total)) ]; then
+		ktap_ok "$name"
+	else
+		ktap_fail "$name" "per spine: ${c[*]} (fair share $((total / ${#c[@]})))"
+	fi
+}
+
+# uet_rr_wire_check NAME: capture the UDP source ports of h1's data
+# packets and check they are StartingPortOffset.. in strict rotation and
+# cover exactly the configured range.
+uet_rr_wire_check()
+{
+	local name=$1 out start bits n ports bad
+
+	out=$(mktemp -d)
+	"$UETCTL" -n "$FAB_H1" set spray rr >/dev/null
+	start=$("$UETCTL" -j -n "$FAB_H1" show | jq .start_port)
+	bits=$("$UETCTL" -j -n "$FAB_H1" show | jq .entropy_bits)
+	n=$((1 << bits))
+	ip netns exec "$FAB_H1" tcpdump -i h1-l1 -nn -l -c $((3 * n)) \
+		"udp dst port 4793 and src host 10.1.1.1" >"$out/cap" \
+		2>/dev/null &
+	uet_wait_until 10 sh -c "ip netns exec $FAB_H1 ss -f link -p 2>/dev/null | grep -q tcpdump || [ -s $out/cap ]"
+	uet_fabric_run rr 4 4 1048576 >/dev/null
+	uet_wait_until 20 sh -c "[ \$(wc -l <$out/cap) -ge $((3 * n)) ]"
+	kill %tcpdump 2>/dev/null
+	ports=$(sed -n 's/.*IP 10\.1\.1\.1\.\([0-9]*\) > .*/\1/p' "$out/cap")
+	bad=$(echo "$ports" | awk -v s="$start" -v n="$n" '
+		NR > 1 && $1 != s + (prev - s + 1) % n { bad++ }
+		{ prev = $1; seen[$1] = 1 }
+		END {
+			for (p = s; p < s + n; p++) if (!seen[p % 65536]) bad++
+			for (p in seen) if ((p - s + 65536) % 65536 >= n) bad++
+			print bad + 0
+		}')
+	if [ "$(echo "$ports" | wc -l)" -ge $((3 * n)) ] && [ "$bad" = 0 ]; then
+		ktap_ok "$name"
+	else
+		ktap_fail "$name" "$(echo "$ports" | wc -l) ports captured, $bad out of rotation or range $start+$n"
+	fi
+	rm -rf "$out"
+}
+
+uet_fabric_main()
+{
+	local spray fam counts
+
+	ktap_header
+	ktap_plan 9
+	if ! uet_fabric_build; then
+		echo "# cannot build the fabric"
+		exit "$KSFT_FAIL"
+	fi
+	for fam in 4 6; do
+		for spray in none rr active reps; do
+			counts=$(uet_fabric_run "$spray" "$fam" 32 262144) ||
+				echo "# transfer with $spray over IPv$fam incomplete"
+			echo "# IPv$fam $spray per spine: $counts"
+			uet_share_check "IPv$fam $spray spread" "$spray" "$counts"
+		done
+	done
+	uet_rr_wire_check "rr wire ports rotate over the configured range"
+	ktap_finished
+}
+
+[ "${BASH_SOURCE[0]}" = "$0" ] && uet_fabric_main

@@ -1,0 +1,131 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""Send hand-made UET packets at a uet receiver, for the bad-input selftest.
+
+    uet_inject.py DST CASE [COUNT]
+
+DST is an IPv4 address; packets go to UDP port 4793. CASE is one of:
+  truncated     1-byte UDP payloads
+  garbage       random bytes with a PDS type no one defines (31)
+  types         PDS types uet does not handle (UUD, RUDI, ACK_CCX, NACK_CCX,
+                RUD_CC), and a SES opcode it does not handle (READ)
+  nopdc         data, ACK, NACK and CTRL packets to a PDC id that is not open
+  badlen        data whose SES payload length disagrees with the packet
+  window        a SYN to endpoint 100, then a PSN 1000 past it, then the
+                SYN again
+  trimmed       a data packet cut to its headers, DSCP_TRIMMED (0x3f)
+  synflood      COUNT SYNs from as many forged sources in 10.99.0.0/16,
+                through a raw socket
+"""
+import random
+import socket
+import struct
+import sys
+
+PORT = 4793
+JOB = 1
+RUD_REQ, ACK, NACK, CTRL = 2, 7, 10, 11
+REQ_STD = 3
+SYN, AR = 0x04, 0x08
+
+
+def prologue(ptype, nxt, flags):
+    return struct.pack('!H', (ptype << 11) | (nxt << 7) | flags)
+
+
+def req(psn, spdcid, dpdcid, flags, ptype=RUD_REQ):
+    return prologue(ptype, REQ_STD, flags) + \
+        struct.pack('!hIHH', 0, psn, spdcid, dpdcid)
+
+
+def ses(length, dst_ep, msg_id=1, off=0, plen=0, opcode=5):
+    som = off == 0
+    flags = (1 if som else 0) | (2 if off + plen == length else 0)
+    hdr_data = 0 if som else (plen << 32) | off
+    return struct.pack('!BBHIHHQIQQI', opcode, flags, msg_id, JOB, dst_ep, 0,
+                       0, 7, 0, hdr_data, length)
+
+
+def syn(psn, start, spdcid, dst_ep=777, payload=b'x'):
+    """A one-packet message on a new PDC whose first PSN is start."""
+    return req(psn, spdcid, (psn - start) & 0xfff, SYN | AR) + \
+        ses(len(payload), dst_ep, plen=len(payload)) + payload
+
+
+def csum(data):
+    if len(data) % 2:
+        data += b'\0'
+    s = sum(struct.unpack('!%dH' % (len(data) // 2), data))
+    while s >> 16:
+        s = (s & 0xffff) + (s >> 16)
+    return ~s & 0xffff
+
+
+def raw_udp(src, dst, sport, payload):
+    """An IPv4/UDP packet with a correct UDP checksum."""
+    ulen = 8 + len(payload)
+    pseudo = socket.inet_aton(src) + socket.inet_aton(dst) + \
+        struct.pack('!BBH', 0, socket.IPPROTO_UDP, ulen)
+    udp = struct.pack('!HHHH', sport, PORT, ulen, 0) + payload
+    c = csum(pseudo + udp) or 0xffff
+    udp = udp[:6] + struct.pack('!H', c) + udp[8:]
+    ip = struct.pack('!BBHHHBBH4s4s', 0x45, 0, 20 + ulen, 0, 0, 64,
+                     socket.IPPROTO_UDP, 0, socket.inet_aton(src),
+                     socket.inet_aton(dst))
+    return ip + udp
+
+
+def main():
+    dst, case = sys.argv[1], sys.argv[2]
+    count = int(sys.argv[3]) if len(sys.argv) > 3 else 10
+    rnd = random.Random(4793)
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+
+    def send(p):
+        u.sendto(p, (dst, PORT))
+
+    if case == 'truncated':
+        for _ in range(count):
+            send(b'\x10')
+    elif case == 'garbage':
+        for _ in range(count):
+            send(prologue(31, 0, 0) + bytes(rnd.getrandbits(8)
+                                            for _ in range(62)))
+    elif case == 'types':
+        for t in (6, 4, 9, 12, 13):
+            send(prologue(t, 0, 0) + bytes(30))
+        send(req(5, 0x1111, 0, SYN) + ses(1, 100, opcode=2) + b'x')
+    elif case == 'nopdc':
+        for i in range(count):
+            send(req(100 + i, 0x2222, 0x4242, AR) +
+                 ses(1000, 100, off=10, plen=1) + b'x')
+        send(prologue(ACK, 0, 0) + struct.pack('!hIHH', 0, 5, 0x2222, 0x4242))
+        send(prologue(NACK, 0, 0) + struct.pack('!BBIHHI', 1, 0, 5, 0x2222,
+                                                0x4242, 0))
+        send(prologue(CTRL, 4, 0) + struct.pack('!HIHHI', 0, 5, 0x2222,
+                                                0x4242, 0))
+    elif case == 'badlen':
+        for i in range(count):
+            send(req(200 + i, 0x3333, 0, SYN) +
+                 ses(5000, 100, off=1000, plen=500) + b'y' * 10)
+    elif case == 'window':
+        ok = syn(1000, 1000, 0x5555, dst_ep=100, payload=bytes([31]))
+        send(ok)
+        send(syn(2000, 1000, 0x5555, dst_ep=100, payload=bytes([31])))
+        send(ok)
+    elif case == 'trimmed':
+        u.setsockopt(socket.IPPROTO_IP, socket.IP_TOS, 0x3f << 2)
+        send(req(42, 0x6666, 0, SYN | AR) + ses(4096, 100, plen=4096))
+    elif case == 'synflood':
+        r = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_RAW)
+        for i in range(count):
+            src = '10.99.%d.%d' % (i // 250, 1 + i % 250)
+            psn = rnd.getrandbits(32)
+            r.sendto(raw_udp(src, dst, 1024 + i % 60000,
+                             syn(psn, psn, 1 + i % 65000)), (dst, 0))
+    else:
+        sys.exit('uet_inject.py: unknown case ' + case)
+
+
+if __name__ == '__main__':
+    main()

@@ -1,0 +1,84 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench-datapath.sh: goodput of uet against TCP, run inside the VM:
+#   tools/vm/vm-run -- tools/bench-datapath.sh
+#
+# 1. One veth pair: one uetperf stream against one iperf3 TCP stream, at
+#    MTU 1500 and 9000.
+# 2. The 4-path leaf-spine fabric with each spine's link towards h2 limited
+#    by tbf, so that the paths and not the CPU are the bottleneck: iperf3
+#    with 4 TCP streams (ECMP hashes each flow onto one path) against
+#    uetperf under each spraying type.
+# Prints goodputs and their ratios; absolute figures depend on the machine.
+#
+# Environment: BENCH_SECS (default 10), BENCH_RATE (tbf rate per spine,
+# default 50mbit).
+
+root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
+. "$root/selftests/fabric.sh"
+
+secs=${BENCH_SECS:-10}
+rate=${BENCH_RATE:-50mbit}
+
+# tcp NS_SERVER NS_CLIENT DST STREAMS: iperf3 goodput at the receiver, Mbit/s
+tcp()
+{
+	local out
+
+	out=$(mktemp)
+	ip netns exec "$1" iperf3 -s -1 -D -I "$out.pid" >/dev/null 2>&1
+	uet_wait_until 10 test -s "$out.pid"
+	ip netns exec "$2" iperf3 -c "$3" -t "$secs" -P "$4" -J >"$out" 2>/dev/null
+	jq '.end.sum_received.bits_per_second / 1e6' "$out"
+	rm -f "$out" "$out.pid"
+}
+
+# uet NS_SERVER NS_CLIENT DST STREAMS LEN: uetperf goodput at the receiver
+uet()
+{
+	local out
+
+	out=$(mktemp -d)
+	uet_server "$1" "$out/s" -i 5 -l "$5" -R 33554432 || return 1
+	ip netns exec "$2" "$UETPERF" -c "$3" -J -t "$secs" -P "$4" -l "$5" \
+		-S 16777216 >"$out/c" 2>"$out/c.err"
+	kill "$UET_SERVER_PID" 2>/dev/null
+	wait "$UET_SERVER_PID" 2>/dev/null
+	uet_json "$out/s" goodput_mbps
+	rm -rf "$out"
+}
+
+ratio()
+{
+	echo "$1 $2" | awk '{ printf "%.2f", ($2 > 0) ? $1 / $2 : 0 }'
+}
+
+echo "uet datapath benchmark, $secs s per run"
+echo
+echo "1. one veth pair, one stream"
+printf '%-6s %12s %12s %10s\n' MTU "TCP Mbit/s" "uet Mbit/s" "uet/TCP"
+for mtu in 1500 9000; do
+	uet_pair A B "$mtu"
+	t=$(tcp "$B" "$A" 10.0.0.2 1)
+	u=$(uet "$B" "$A" 10.0.0.2 1 1048576)
+	printf '%-6s %12.1f %12.1f %10s\n' "$mtu" "$t" "$u" "$(ratio "$u" "$t")"
+	ip netns del "$A"
+	ip netns del "$B"
+done
+
+echo
+echo "2. leaf-spine fabric, 4 paths of $rate each (tbf), 4 streams"
+uet_fabric_build
+for i in $(seq 1 $UET_SPINES); do
+	ip netns exec "${FAB_S[$((i - 1))]}" tc qdisc add dev s$i-l2 root \
+		tbf rate "$rate" burst 64kb latency 100ms
+done
+t=$(tcp "$FAB_H2" "$FAB_H1" 10.2.2.1 4)
+printf '%-12s %12s %10s\n' "" "Mbit/s" "x TCP"
+printf '%-12s %12.1f %10s\n' "TCP ECMP" "$t" 1.00
+for spray in none rr active reps; do
+	"$UETCTL" -n "$FAB_H1" set spray "$spray" >/dev/null
+	u=$(uet "$FAB_H2" "$FAB_H1" 10.2.2.1 4 1048576)
+	printf '%-12s %12.1f %10s\n' "uet $spray" "$u" "$(ratio "$u" "$t")"
+done

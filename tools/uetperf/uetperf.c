@@ -1,0 +1,544 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uetperf: message throughput over AF_UET, in the manner of iperf3.
+ *
+ *   uetperf -s [options]            receive, verify, report
+ *   uetperf -c DST[,DST...] [opts]  send
+ *
+ * Every message of 24 bytes or more starts with a header (magic, stream,
+ * sequence number, length, and a 64-bit FNV-1a checksum of the rest); the
+ * rest is a pseudo-random stream seeded by (stream, seq).  Shorter messages
+ * carry a fixed pattern of their length.  The server checks each message,
+ * counts the ones it sees twice per (stream, seq), and prints a JSON
+ * summary; so does the client, after every message it sent is either
+ * acknowledged or reported given up (SIOCOUTQ reaches 0).
+ */
+#include <arpa/inet.h>
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <poll.h>
+#include <pthread.h>
+#include <signal.h>
+#include <stdbool.h>
+#include <stdint.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/ioctl.h>
+#include <sys/socket.h>
+#include <time.h>
+#include <unistd.h>
+#include <linux/sockios.h>
+#include <linux/uet.h>
+
+#define MAGIC		0x55455450u	/* "UETP" */
+#define HDR_LEN		24
+#define MAX_DSTS	64
+#define MAX_STREAMS	1024
+#define DEF_LEN		65536
+#define DEF_PORT_EP	100
+#define DRAIN_S		60
+
+struct hdr {
+	uint32_t magic;
+	uint32_t stream;
+	uint32_t seq;
+	uint32_t len;
+	uint64_t csum;
+};
+
+struct opts {
+	bool server;
+	bool json;
+	const char *bind;
+	char *dsts;
+	uint32_t job;
+	uint16_t ep;
+	uint16_t dst_ep;
+	uint32_t len_min;
+	uint32_t len_max;
+	uint64_t count;
+	double duration;
+	double idle;
+	int sockets;
+	int rcvbuf;
+	int sndbuf;
+};
+
+static struct opts o = {
+	.job = 1,
+	.dst_ep = DEF_PORT_EP,
+	.len_min = DEF_LEN,
+	.len_max = DEF_LEN,
+	.sockets = 1,
+};
+
+static volatile sig_atomic_t stop;
+
+static void on_signal(int sig)
+{
+	(void)sig;
+	stop = 1;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return ts.tv_sec + ts.tv_nsec / 1e9;
+}
+
+static uint64_t fnv1a(const unsigned char *p, size_t n)
+{
+	uint64_t h = 0xcbf29ce484222325ull;
+
+	while (n--) {
+		h ^= *p++;
+		h *= 0x100000001b3ull;
+	}
+	return h;
+}
+
+static uint64_t xorshift(uint64_t *s)
+{
+	uint64_t x = *s;
+
+	x ^= x << 13;
+	x ^= x >> 7;
+	x ^= x << 17;
+	return *s = x;
+}
+
+static void fill(unsigned char *buf, uint32_t len, uint32_t stream,
+		 uint32_t seq)
+{
+	struct hdr h = { MAGIC, stream, seq, len, 0 };
+	uint64_t s = ((uint64_t)stream << 32 | seq) * 0x9e3779b97f4a7c15ull + 1;
+	uint32_t i;
+
+	if (len < HDR_LEN) {
+		for (i = 0; i < len; i++)
+			buf[i] = (unsigned char)(len * 31 + i);
+		return;
+	}
+	for (i = HDR_LEN; i + 8 <= len; i += 8) {
+		uint64_t r = xorshift(&s);
+
+		memcpy(buf + i, &r, 8);
+	}
+	for (; i < len; i++)
+		buf[i] = (unsigned char)xorshift(&s);
+	h.csum = fnv1a(buf + HDR_LEN, len - HDR_LEN);
+	memcpy(buf, &h, sizeof(h));
+}
+
+/* 0: intact; -1: corrupt. *stream and *seq are set for a long message. */
+static int check(const unsigned char *buf, uint32_t len, uint32_t *stream,
+		 uint32_t *seq)
+{
+	struct hdr h;
+	uint32_t i;
+
+	*stream = UINT32_MAX;
+	if (len < HDR_LEN) {
+		for (i = 0; i < len; i++)
+			if (buf[i] != (unsigned char)(len * 31 + i))
+				return -1;
+		return 0;
+	}
+	memcpy(&h, buf, sizeof(h));
+	if (h.magic != MAGIC || h.len != len ||
+	    h.csum != fnv1a(buf + HDR_LEN, len - HDR_LEN))
+		return -1;
+	*stream = h.stream;
+	*seq = h.seq;
+	return 0;
+}
+
+static int parse_addr(const char *s, struct sockaddr_uet *a, uint16_t ep)
+{
+	memset(a, 0, sizeof(*a));
+	a->suet_family = AF_UET;
+	a->suet_job = o.job;
+	a->suet_ep = ep;
+	if (!s || !*s) {
+		a->suet_ip_family = AF_UNSPEC;
+		return 0;
+	}
+	if (inet_pton(AF_INET, s, &a->suet_addr4) == 1) {
+		a->suet_ip_family = AF_INET;
+		return 0;
+	}
+	if (inet_pton(AF_INET6, s, &a->suet_addr6) == 1) {
+		a->suet_ip_family = AF_INET6;
+		return 0;
+	}
+	fprintf(stderr, "uetperf: bad address '%s'\n", s);
+	return -1;
+}
+
+static void set_buf(int fd, int force, int plain, int bytes)
+{
+	if (bytes <= 0)
+		return;
+	if (setsockopt(fd, SOL_SOCKET, force, &bytes, sizeof(bytes)))
+		setsockopt(fd, SOL_SOCKET, plain, &bytes, sizeof(bytes));
+}
+
+static int open_sock(uint16_t ep)
+{
+	struct sockaddr_uet a;
+	int fd;
+
+	fd = socket(AF_UET, SOCK_RDM, 0);
+	if (fd < 0) {
+		perror("uetperf: socket(AF_UET)");
+		return -1;
+	}
+	set_buf(fd, SO_RCVBUFFORCE, SO_RCVBUF, o.rcvbuf);
+	set_buf(fd, SO_SNDBUFFORCE, SO_SNDBUF, o.sndbuf);
+	if (parse_addr(o.bind, &a, ep) ||
+	    bind(fd, (struct sockaddr *)&a, sizeof(a))) {
+		perror("uetperf: bind");
+		close(fd);
+		return -1;
+	}
+	return fd;
+}
+
+/* Per-stream record of the sequence numbers seen, to spot duplicates. */
+struct seen {
+	uint32_t stream;
+	uint8_t *bits;
+	uint32_t nbits;
+};
+
+static struct seen streams[MAX_STREAMS];
+static int nstreams;
+
+/* 1 when (stream, seq) was seen before, 0 the first time, -1 on ENOMEM. */
+static int seen_before(uint32_t stream, uint32_t seq)
+{
+	struct seen *s = NULL;
+	int i;
+
+	for (i = 0; i < nstreams; i++)
+		if (streams[i].stream == stream)
+			s = &streams[i];
+	if (!s) {
+		if (nstreams == MAX_STREAMS)
+			return -1;
+		s = &streams[nstreams++];
+		s->stream = stream;
+	}
+	if (seq >= s->nbits) {
+		uint32_t n = s->nbits ? s->nbits : 1024;
+		uint8_t *b;
+
+		while (n <= seq)
+			n *= 2;
+		b = realloc(s->bits, n / 8);
+		if (!b)
+			return -1;
+		memset(b + s->nbits / 8, 0, (n - s->nbits) / 8);
+		s->bits = b;
+		s->nbits = n;
+	}
+	if (s->bits[seq / 8] & (1u << (seq % 8)))
+		return 1;
+	s->bits[seq / 8] |= 1u << (seq % 8);
+	return 0;
+}
+
+static void report(const char *role, uint64_t msgs, uint64_t bytes,
+		   uint64_t errors, uint64_t dups, uint64_t trunc,
+		   double elapsed)
+{
+	double mbps = elapsed > 0 ? bytes * 8 / elapsed / 1e6 : 0;
+
+	if (o.json) {
+		printf("{\"role\":\"%s\",\"messages\":%" PRIu64
+		       ",\"bytes\":%" PRIu64 ",\"errors\":%" PRIu64
+		       ",\"duplicates\":%" PRIu64 ",\"truncated\":%" PRIu64
+		       ",\"streams\":%d,\"elapsed\":%.6f,\"goodput_mbps\":%.3f}\n",
+		       role, msgs, bytes, errors, dups, trunc, nstreams,
+		       elapsed, mbps);
+	} else {
+		printf("%s: %" PRIu64 " messages, %" PRIu64 " bytes in %.3f s"
+		       " = %.1f Mbit/s; %" PRIu64 " errors, %" PRIu64
+		       " duplicates, %" PRIu64 " truncated\n", role, msgs,
+		       bytes, elapsed, mbps, errors, dups, trunc);
+	}
+	fflush(stdout);
+}
+
+static int server(void)
+{
+	uint64_t msgs = 0, bytes = 0, errors = 0, dups = 0, trunc = 0;
+	size_t cap = (size_t)o.len_max + 1;
+	double start = now_s(), first = 0, last = 0;
+	unsigned char *buf;
+	int fd;
+
+	fd = open_sock(o.ep ? o.ep : DEF_PORT_EP);
+	buf = malloc(cap);
+	if (fd < 0 || !buf)
+		return 1;
+	/* Scripts wait for this line before starting a client. */
+	fprintf(stderr, "uetperf: ready: job %u endpoint %u\n", o.job,
+		o.ep ? o.ep : DEF_PORT_EP);
+	while (!stop && (!o.count || msgs < o.count)) {
+		struct pollfd p = { .fd = fd, .events = POLLIN };
+		uint32_t stream, seq;
+		ssize_t n;
+		int r;
+
+		r = poll(&p, 1, 100);
+		if (r < 0 && errno != EINTR)
+			break;
+		if (r <= 0) {
+			if (o.idle > 0 && now_s() - (last ? last : start) >
+			    o.idle)
+				break;
+			continue;
+		}
+		n = recv(fd, buf, cap, MSG_DONTWAIT | MSG_TRUNC);
+		if (n < 0)
+			continue;
+		last = now_s();
+		if (!msgs)
+			first = last;
+		if ((size_t)n > cap - 1) {
+			trunc++;
+			continue;
+		}
+		msgs++;
+		bytes += n;
+		if (check(buf, n, &stream, &seq)) {
+			errors++;
+			continue;
+		}
+		if (stream != UINT32_MAX) {
+			r = seen_before(stream, seq);
+			if (r > 0)
+				dups++;
+			else if (r < 0)
+				errors++;
+		}
+	}
+	report("server", msgs, bytes, errors, dups, trunc,
+	       msgs ? last - first : 0);
+	close(fd);
+	free(buf);
+	return errors || dups || trunc;
+}
+
+struct client {
+	pthread_t th;
+	int idx;
+	struct sockaddr_uet dst[MAX_DSTS];
+	int ndst;
+	uint64_t msgs;
+	uint64_t bytes;
+	uint64_t errors;
+	uint64_t send_errors;
+	double end;
+};
+
+static uint32_t pick_len(uint64_t *rng)
+{
+	if (o.len_max == o.len_min)
+		return o.len_min;
+	return o.len_min + xorshift(rng) % (o.len_max - o.len_min + 1);
+}
+
+/* Count what the error queue reports; each record is a message given up. */
+static uint64_t drain_errqueue(int fd)
+{
+	char cbuf[CMSG_SPACE(sizeof(struct uet_msg_err))];
+	struct sockaddr_uet from;
+	uint64_t n = 0;
+
+	for (;;) {
+		struct msghdr mh = {
+			.msg_name = &from, .msg_namelen = sizeof(from),
+			.msg_control = cbuf, .msg_controllen = sizeof(cbuf),
+		};
+		struct cmsghdr *c;
+
+		if (recvmsg(fd, &mh, MSG_ERRQUEUE | MSG_DONTWAIT) < 0)
+			return n;
+		for (c = CMSG_FIRSTHDR(&mh); c; c = CMSG_NXTHDR(&mh, c)) {
+			struct uet_msg_err e;
+
+			if (c->cmsg_level != SOL_UET ||
+			    c->cmsg_type != UET_CMSG_MSG_ERR)
+				continue;
+			memcpy(&e, CMSG_DATA(c), sizeof(e));
+			fprintf(stderr, "uetperf: message %u (%u bytes) given up: %s\n",
+				e.ue_seq, e.ue_len, strerror(e.ue_errno));
+			n++;
+		}
+	}
+}
+
+static void *client_run(void *arg)
+{
+	struct client *c = arg;
+	uint64_t rng = 0x1234567 + c->idx, seq;
+	uint32_t stream = (uint32_t)getpid() << 8 ^ (uint32_t)c->idx;
+	double start = now_s();
+	unsigned char *buf;
+	int fd, outq = 0;
+
+	fd = open_sock(o.ep ? o.ep + c->idx : 0);
+	buf = malloc(o.len_max ? o.len_max : 1);
+	if (fd < 0 || !buf) {
+		c->send_errors++;
+		free(buf);
+		return NULL;
+	}
+	for (seq = 0; !stop; seq++) {
+		const struct sockaddr_uet *d = &c->dst[seq % c->ndst];
+		uint32_t len = pick_len(&rng);
+
+		if (o.count && seq >= o.count)
+			break;
+		if (!o.count && now_s() - start >= o.duration)
+			break;
+		fill(buf, len, stream, (uint32_t)seq);
+		if (sendto(fd, buf, len, 0, (const struct sockaddr *)d,
+			   sizeof(*d)) < 0) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "uetperf: sendto: %s\n",
+				strerror(errno));
+			c->send_errors++;
+			break;
+		}
+		c->msgs++;
+		c->bytes += len;
+	}
+	/* Wait until every message is acknowledged or given up. */
+	while (now_s() - start < o.duration + DRAIN_S &&
+	       !ioctl(fd, SIOCOUTQ, &outq) && outq) {
+		struct timespec ts = { 0, 2000000 };
+
+		nanosleep(&ts, NULL);
+	}
+	c->end = now_s();
+	c->errors = drain_errqueue(fd) + (outq ? 1 : 0);
+	close(fd);
+	free(buf);
+	return NULL;
+}
+
+static int client(void)
+{
+	uint64_t msgs = 0, bytes = 0, errors = 0;
+	struct client *cs;
+	double start, end = 0;
+	int i, ndst = 0;
+	char *tok, *save;
+	struct sockaddr_uet dst[MAX_DSTS];
+
+	for (tok = strtok_r(o.dsts, ",", &save); tok && ndst < MAX_DSTS;
+	     tok = strtok_r(NULL, ",", &save))
+		if (parse_addr(tok, &dst[ndst++], o.dst_ep))
+			return 1;
+	cs = calloc(o.sockets, sizeof(*cs));
+	if (!cs || !ndst)
+		return 1;
+	start = now_s();
+	for (i = 0; i < o.sockets; i++) {
+		cs[i].idx = i;
+		cs[i].ndst = ndst;
+		memcpy(cs[i].dst, dst, sizeof(dst));
+		if (pthread_create(&cs[i].th, NULL, client_run, &cs[i]))
+			return 1;
+	}
+	for (i = 0; i < o.sockets; i++) {
+		pthread_join(cs[i].th, NULL);
+		msgs += cs[i].msgs;
+		bytes += cs[i].bytes;
+		errors += cs[i].errors + cs[i].send_errors;
+		if (cs[i].end > end)
+			end = cs[i].end;
+	}
+	nstreams = o.sockets;
+	report("client", msgs, bytes, errors, 0, 0, end - start);
+	free(cs);
+	return errors != 0;
+}
+
+static int parse_len(const char *s)
+{
+	char *end;
+
+	o.len_min = strtoul(s, &end, 0);
+	o.len_max = o.len_min;
+	if (*end == '-')
+		o.len_max = strtoul(end + 1, &end, 0);
+	return *end || o.len_max < o.len_min || o.len_max > UET_MSG_MAX;
+}
+
+static void usage(void)
+{
+	fprintf(stderr,
+		"usage: uetperf -s [-B ADDR] [-j JOB] [-e EP] [-l MAXLEN] [-n COUNT]\n"
+		"               [-i IDLE_S] [-R RCVBUF] [-J]\n"
+		"       uetperf -c DST[,DST...] [-B ADDR] [-j JOB] [-p EP] [-e EP]\n"
+		"               [-l LEN|MIN-MAX] [-n COUNT | -t SECONDS] [-P SOCKETS]\n"
+		"               [-S SNDBUF] [-J]\n"
+		"  -s        server: receive and verify messages\n"
+		"  -c DSTS   client: send to these addresses, in turn\n"
+		"  -B ADDR   bind to ADDR (default: any)\n"
+		"  -j JOB    job id (default 1)\n"
+		"  -e EP     own endpoint (server default %d; client: any)\n"
+		"  -p EP     server endpoint to send to (default %d)\n"
+		"  -l LEN    message length, or range of lengths (default %d)\n"
+		"  -n COUNT  messages to send / to receive before exiting\n"
+		"  -t SECS   send for this long (default 10 without -n)\n"
+		"  -i SECS   server: exit after this long without a message\n"
+		"  -P N      client: N sockets sending in parallel\n"
+		"  -R BYTES  SO_RCVBUF    -S BYTES  SO_SNDBUF\n"
+		"  -J        print a JSON summary\n",
+		DEF_PORT_EP, DEF_PORT_EP, DEF_LEN);
+	exit(2);
+}
+
+int main(int argc, char **argv)
+{
+	struct sigaction sa = { .sa_handler = on_signal };
+	int c;
+
+	while ((c = getopt(argc, argv, "sc:B:j:e:p:l:n:t:i:P:R:S:Jh")) != -1) {
+		switch (c) {
+		case 's': o.server = true; break;
+		case 'c': o.dsts = optarg; break;
+		case 'B': o.bind = optarg; break;
+		case 'j': o.job = strtoul(optarg, NULL, 0); break;
+		case 'e': o.ep = strtoul(optarg, NULL, 0); break;
+		case 'p': o.dst_ep = strtoul(optarg, NULL, 0); break;
+		case 'l': if (parse_len(optarg)) usage(); break;
+		case 'n': o.count = strtoull(optarg, NULL, 0); break;
+		case 't': o.duration = strtod(optarg, NULL); break;
+		case 'i': o.idle = strtod(optarg, NULL); break;
+		case 'P': o.sockets = atoi(optarg); break;
+		case 'R': o.rcvbuf = atoi(optarg); break;
+		case 'S': o.sndbuf = atoi(optarg); break;
+		case 'J': o.json = true; break;
+		default: usage();
+		}
+	}
+	if (o.server == !!o.dsts || o.sockets < 1)
+		usage();
+	if (!o.count && o.duration <= 0)
+		o.duration = 10;
+	sigaction(SIGINT, &sa, NULL);
+	sigaction(SIGTERM, &sa, NULL);
+	signal(SIGPIPE, SIG_IGN);
+	return o.server ? server() : client();
+}
