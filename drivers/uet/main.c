@@ -3,6 +3,7 @@
  * uet: module init and exit, and per-namespace setup and teardown.
  */
 #include <linux/module.h>
+#include <linux/rcupdate.h>
 #include <linux/slab.h>
 #include <uet/net.h>
 #include <uet/pdc.h>
@@ -93,6 +94,8 @@ static void __exit uet_exit(void)
 	uet_af_exit();
 	uet_netlink_exit();
 	unregister_pernet_subsys(&uet_net_ops);
+	/* Destinations are freed by RCU callbacks in this module. */
+	rcu_barrier();
 }
 
 module_init(uet_init);

@@ -90,11 +90,35 @@ static void uet_psn_remember(struct uet_net *un, const struct in6_addr *peer,
 	m->valid = true;
 }
 
+static void uet_tables_changed(struct uet_net *un)
+{
+	WRITE_ONCE(un->tables_gen, un->tables_gen + 1);
+}
+
+/* Free a destination and its spraying state after readers are done. */
+static void uet_dest_free_rcu(struct rcu_head *head)
+{
+	struct uet_dest *d = container_of(head, struct uet_dest, rcu);
+
+	uet_spray_destroy(d->spray);
+	kfree(d);
+}
+
+static void uet_dest_unlink(struct uet_net *un, struct uet_dest *d)
+{
+	rhashtable_remove_fast(&un->dests, &d->node, uet_dest_params);
+	uet_tables_changed(un);
+	if (d->spray)
+		uet_stat_inc(un, UET_STAT_SPRAY_FREE);
+	call_rcu(&d->rcu, uet_dest_free_rcu);
+}
+
 /* Take a reference on the destination of @pdc; caller holds pdc_lock. */
 static int uet_dest_get(struct uet_net *un, struct uet_pdc *pdc,
 			const struct uet_config *cfg)
 {
 	const struct in6_addr *addr = &pdc->key.raddr;
+	struct uet_spray *spray;
 	struct uet_dest *d;
 	int err;
 
@@ -104,47 +128,46 @@ static int uet_dest_get(struct uet_net *un, struct uet_pdc *pdc,
 		if (!d)
 			return -ENOMEM;
 		d->addr = *addr;
+		INIT_LIST_HEAD(&d->pdcs);
 		err = rhashtable_insert_fast(&un->dests, &d->node,
 					     uet_dest_params);
 		if (err) {
 			kfree(d);
 			return err;
 		}
+		uet_tables_changed(un);
 	}
 	if (pdc->key.role == UET_PDC_INITIATOR && !d->spray) {
-		d->spray = uet_spray_create(cfg, uet_addr_key(addr),
-					    pdc->own_port, GFP_ATOMIC);
-		if (!d->spray) {
-			if (!d->refs) {
-				rhashtable_remove_fast(&un->dests, &d->node,
-						       uet_dest_params);
-				kfree(d);
-			}
+		spray = uet_spray_create(cfg, uet_addr_key(addr),
+					 pdc->own_port, GFP_ATOMIC);
+		if (!spray) {
+			if (!d->refs)
+				uet_dest_unlink(un, d);
 			return -ENOMEM;
 		}
+		/* Readers under RCU see it whole or not at all. */
+		smp_store_release(&d->spray, spray);
 		uet_stat_inc(un, UET_STAT_SPRAY_CREATE);
 	}
 	d->refs++;
+	list_add_tail_rcu(&pdc->dest_node, &d->pdcs);
 	pdc->dest = d;
 	pdc->spray = d->spray;
 	return 0;
 }
 
 /*
- * Drop a PDC's reference on its destination; the last one frees it and
- * its spraying state.  Only pdc_lock holders look destinations up, so no
- * grace period is needed.  Caller holds pdc_lock.
+ * Drop a PDC's reference on its destination; the last one unlinks it,
+ * and it goes with its spraying state after a grace period.  Caller holds
+ * pdc_lock.
  */
-static void uet_dest_put(struct uet_net *un, struct uet_dest *d)
+static void uet_dest_put(struct uet_net *un, struct uet_pdc *pdc)
 {
-	if (--d->refs)
-		return;
-	rhashtable_remove_fast(&un->dests, &d->node, uet_dest_params);
-	if (d->spray) {
-		uet_spray_destroy(d->spray);
-		uet_stat_inc(un, UET_STAT_SPRAY_FREE);
-	}
-	kfree(d);
+	struct uet_dest *d = pdc->dest;
+
+	list_del_rcu(&pdc->dest_node);
+	if (!--d->refs)
+		uet_dest_unlink(un, d);
 }
 
 static void uet_pdc_snapshot(struct uet_pdc *pdc, const struct uet_config *c)
@@ -179,6 +202,7 @@ struct uet_pdc *uet_pdc_alloc(struct uet_net *un,
 	pdc->un = un;
 	spin_lock_init(&pdc->lock);
 	INIT_LIST_HEAD(&pdc->reap_node);
+	INIT_LIST_HEAD(&pdc->dest_node);
 	pdc->own_port = UET_OWN_PORT_MIN +
 			get_random_u32_below(65536 - UET_OWN_PORT_MIN);
 	pdc->last_active = jiffies;
@@ -286,6 +310,7 @@ static int uet_pdc_insert(struct uet_net *un, struct uet_pdc *pdc)
 	if (pdc->key.role == UET_PDC_INITIATOR)
 		uet_tx_pdc_start(pdc, uet_psn_start(un, &pdc->key.raddr));
 	atomic_inc(count);
+	uet_tables_changed(un);
 	uet_stat_inc(un, UET_STAT_PDC_OPEN);
 out:
 	spin_unlock_bh(&un->pdc_lock);
@@ -436,6 +461,7 @@ void uet_pdc_kill(struct uet_pdc *pdc)
 	if (!pdc->unlinked) {
 		pdc->unlinked = true;
 		uet_pdc_unlink_ids(un, pdc);
+		uet_tables_changed(un);
 		list_add_tail(&pdc->reap_node, &un->reap);
 		uet_gc_kick(un, 0);
 	}
@@ -472,7 +498,7 @@ static void uet_pdc_free(struct uet_net *un, struct uet_pdc *pdc)
 	if (role == UET_PDC_INITIATOR)
 		uet_psn_remember(un, &pdc->key.raddr, pdc->tx.snd_nxt - 1);
 	if (pdc->dest)
-		uet_dest_put(un, pdc->dest);
+		uet_dest_put(un, pdc);
 	atomic_dec(uet_pdc_count(un, role));
 	spin_unlock_bh(&un->pdc_lock);
 

@@ -611,7 +611,7 @@ static void uet_rx_ctrl_locked(struct uet_pdc *pdc,
 		if (!uet_rx_psn_new(pdc, &pk, c, 0, q))
 			break;
 		uet_rx_mark(&pdc->rx, pk.psn);
-		uet_rx_send_ack(pdc, pk.psn, pk.flags & UET_REQ_RETX ?
+		uet_rx_send_ack(pdc, pk.psn, pk.flags & UET_CTRL_RETX ?
 				UET_ACK_RETX : 0, c->ev, 0, q);
 		break;
 	case UET_CTRL_CLOSE:

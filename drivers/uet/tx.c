@@ -407,7 +407,8 @@ static struct sk_buff *uet_tx_build_nop(struct uet_pdc *pdc, u32 psn,
 	skb_reserve(skb, UET_HEADROOM);
 	c = skb_put_zero(skb, sizeof(*c));
 	c->prologue = uet_prologue(UET_PDS_CTRL, UET_CTRL_NOP,
-				   flags & (UET_REQ_RETX | UET_REQ_AR));
+				   (flags & UET_REQ_RETX ? UET_CTRL_RETX : 0) |
+				   UET_CTRL_AR);
 	c->psn = cpu_to_be32(psn);
 	c->spdcid = cpu_to_be16(pdc->lid);
 	c->dpdcid = cpu_to_be16(pdc->rid);

@@ -80,6 +80,9 @@ struct uet_psn_memo {
  * @n_initiator: initiator PDCs open (bounded by UET_PDC_MAX)
  * @n_target: target PDCs open (bounded by UET_PDC_MAX)
  * @psn_memo: last PSN used with recent peers; under @pdc_lock
+ * @tables_gen: bumped under @pdc_lock whenever a PDC or destination
+ *	enters or leaves the tables, so that a multi-part dump can tell
+ *	that they changed under it (read with READ_ONCE())
  * @gc_work: closes idle PDCs and frees reaped ones
  * @dying: the namespace is going away: no new PDC, no rescheduled work
  */
@@ -104,6 +107,7 @@ struct uet_net {
 	atomic_t n_initiator;
 	atomic_t n_target;
 	struct uet_psn_memo psn_memo[UET_PSN_MEMO_SLOTS];
+	unsigned int tables_gen;
 	struct delayed_work gc_work;
 	bool dying;
 };

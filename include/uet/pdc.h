@@ -177,6 +177,8 @@ struct uet_pdc_rx {
  * @key_node: in uet_net.pdc_by_key; under uet_net.pdc_lock
  * @key: addresses, job, role (immutable)
  * @reap_node: in uet_net.reap once unlinked; under uet_net.pdc_lock
+ * @dest_node: in uet_dest.pdcs while it holds @dest; under
+ *	uet_net.pdc_lock, RCU readers
  * @un: the namespace
  * @dest: the PDC group's destination, or NULL with PDC groups off
  * @spray: the spraying state (the group's, or the PDC's own); NULL on a
@@ -205,6 +207,7 @@ struct uet_pdc {
 	struct rhash_head key_node;
 	struct uet_pdc_key key;
 	struct list_head reap_node;
+	struct list_head dest_node;
 	struct uet_net *un;
 	struct uet_dest *dest;
 	struct uet_spray *spray;
@@ -233,18 +236,24 @@ struct uet_pdc {
 /**
  * struct uet_dest - a remote address and the PDC group state shared by
  *	the PDCs to and from it (with PDC groups on)
- * @node: in uet_net.dests; under uet_net.pdc_lock
+ * @node: in uet_net.dests; under uet_net.pdc_lock, RCU readers
  * @addr: the remote address (IPv4 as v4-mapped IPv6)
+ * @pdcs: the PDCs holding a reference (uet_pdc.dest_node); changed under
+ *	uet_net.pdc_lock, RCU readers
  * @refs: PDCs to or from @addr; under uet_net.pdc_lock
- * @spray: the group's spraying state, made with the first initiator PDC;
- *	set under uet_net.pdc_lock, used under the lock of a PDC holding
- *	a reference
+ * @spray: the group's spraying state, made with the first initiator PDC
+ *	and published with smp_store_release() under uet_net.pdc_lock; used
+ *	under the lock of a PDC holding a reference, or read under RCU
+ * @rcu: the destination and its spraying state are freed after a grace
+ *	period, since dumps walk them under RCU
  */
 struct uet_dest {
 	struct rhash_head node;
 	struct in6_addr addr;
+	struct list_head pdcs;
 	unsigned int refs;
 	struct uet_spray *spray;
+	struct rcu_head rcu;
 };
 
 /**

@@ -516,21 +516,51 @@ int main(int argc, char **argv)
 
 	while ((c = getopt(argc, argv, "sc:B:j:e:p:l:n:t:i:P:R:S:Jh")) != -1) {
 		switch (c) {
-		case 's': o.server = true; break;
-		case 'c': o.dsts = optarg; break;
-		case 'B': o.bind = optarg; break;
-		case 'j': o.job = strtoul(optarg, NULL, 0); break;
-		case 'e': o.ep = strtoul(optarg, NULL, 0); break;
-		case 'p': o.dst_ep = strtoul(optarg, NULL, 0); break;
-		case 'l': if (parse_len(optarg)) usage(); break;
-		case 'n': o.count = strtoull(optarg, NULL, 0); break;
-		case 't': o.duration = strtod(optarg, NULL); break;
-		case 'i': o.idle = strtod(optarg, NULL); break;
-		case 'P': o.sockets = atoi(optarg); break;
-		case 'R': o.rcvbuf = atoi(optarg); break;
-		case 'S': o.sndbuf = atoi(optarg); break;
-		case 'J': o.json = true; break;
-		default: usage();
+		case 's':
+			o.server = true;
+			break;
+		case 'c':
+			o.dsts = optarg;
+			break;
+		case 'B':
+			o.bind = optarg;
+			break;
+		case 'j':
+			o.job = strtoul(optarg, NULL, 0);
+			break;
+		case 'e':
+			o.ep = strtoul(optarg, NULL, 0);
+			break;
+		case 'p':
+			o.dst_ep = strtoul(optarg, NULL, 0);
+			break;
+		case 'l':
+			if (parse_len(optarg))
+				usage();
+			break;
+		case 'n':
+			o.count = strtoull(optarg, NULL, 0);
+			break;
+		case 't':
+			o.duration = strtod(optarg, NULL);
+			break;
+		case 'i':
+			o.idle = strtod(optarg, NULL);
+			break;
+		case 'P':
+			o.sockets = atoi(optarg);
+			break;
+		case 'R':
+			o.rcvbuf = atoi(optarg);
+			break;
+		case 'S':
+			o.sndbuf = atoi(optarg);
+			break;
+		case 'J':
+			o.json = true;
+			break;
+		default:
+			usage();
 		}
 	}
 	if (o.server == !!o.dsts || o.sockets < 1)
