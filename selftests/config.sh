@@ -32,7 +32,10 @@ get()
 }
 
 ktap_header
-ktap_plan 18
+ktap_plan 21
+
+TMPDIR_CFG=$(mktemp -d)
+trap 'rm -rf "$TMPDIR_CFG"; _uet_cleanup' EXIT
 
 uet_netns_new ns1
 uet_netns_new ns2
@@ -56,7 +59,8 @@ rto-min 1ms
 rto-max 200ms
 max-retx 10
 seed 0
-sack-retx-thresh 16"
+sack-retx-thresh 16
+dscp-trimmed 63"
 uet_check_eq "$($UETCTL -n "$ns1" show)" "$defaults" "defaults of a new namespace"
 
 $UETCTL -n "$ns1" set spray reps buffer-bits 4 freeze-timeout 200us \
@@ -104,6 +108,29 @@ expect_fail "unknown key refused by uetctl" "unknown key" \
 	$UETCTL -n "$ns2" set colour blue
 
 uet_check_eq "$($UETCTL -j info | jq -r .genl_version)" "1" "info reports the interface version"
+
+# udp-port moves the namespace's UDP sockets; a port already taken is
+# refused and leaves the old one bound.
+udp_bound()
+{
+	ip netns exec "$1" ss -Hunl "sport = :$2" | wc -l
+}
+$UETCTL -n "$ns2" set udp-port 6000
+uet_check_eq "$(udp_bound "$ns2" 6000) $(udp_bound "$ns2" 4793) $(get "$ns2" udp-port)" \
+	"2 0 6000" "udp-port rebinds the namespace's sockets"
+sleep 30 | ip netns exec "$ns2" python3 -c '
+import socket, sys
+s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+s.bind(("0.0.0.0", 7000))
+print("bound", flush=True)
+sys.stdin.read()' >"$TMPDIR_CFG/holder" &
+holder=$!
+uet_wait_until 10 grep -q bound "$TMPDIR_CFG/holder"
+expect_fail "a taken udp-port is refused with a message" "cannot bind" \
+	$UETCTL -n "$ns2" set udp-port 7000 mss 2048
+kill "$holder" 2>/dev/null
+uet_check_eq "$(udp_bound "$ns2" 6000) $(get "$ns2" udp-port) $(get "$ns2" mss)" \
+	"2 6000 1024" "the refused set changed nothing"
 
 # Unload with two configured namespaces alive, then load again: the
 # namespaces come back with the defaults and nothing leaked (the VM runner

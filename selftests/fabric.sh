@@ -238,7 +238,7 @@ uet_fabric_run()
 		return 1
 	before=$(uet_fabric_counts)
 	ip netns exec "$FAB_H1" "$UETPERF" -c "$dst" -J -n "$n" -l "$len" \
-		>"$out/c" 2>"$out/c.err"
+		-S 16777216 >"$out/c" 2>"$out/c.err"
 	wait "$UET_SERVER_PID"
 	rc=$?
 	[ "$(uet_json "$out/s" messages)" = "$n" ] &&

@@ -8,15 +8,15 @@
 # table and as bars, with the transport's own counters.
 #
 # Environment: DEMO_MSGS (default 32) messages of DEMO_LEN bytes (default
-# 1 MiB), DEMO_MTU (default 9000), DEMO_SPRAYS (default "none rr active
-# reps").
+# 1 MiB), DEMO_MTU (default 1500; jumbo frames forward slowly under TCG),
+# DEMO_SPRAYS (default "none rr active reps").
 
 root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
 . "$root/selftests/fabric.sh"
 
 msgs=${DEMO_MSGS:-32}
 len=${DEMO_LEN:-1048576}
-mtu=${DEMO_MTU:-9000}
+mtu=${DEMO_MTU:-1500}
 sprays=${DEMO_SPRAYS:-none rr active reps}
 width=40
 

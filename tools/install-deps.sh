@@ -44,6 +44,16 @@ UET_DEPS=(
 	valgrind
 	util-linux
 	procps
+	# tracepoints seen by the usual tools (selftests/observe_trace.sh)
+	linux-perf
+	trace-cmd
+	bpftrace
+	# the trimming switch of the test fabric (selftests/trim.bpf.c); the
+	# build passes the multiarch asm headers itself, no gcc-multilib
+	clang
+	llvm
+	libbpf-dev
+	bpftool
 )
 
 # Print the packages of UET_DEPS that are not fully installed.

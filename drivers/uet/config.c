@@ -24,8 +24,8 @@ void uet_config_init_defaults(struct uet_config *cfg)
 {
 	*cfg = (struct uet_config) {
 		.seed			= 0,
-		.link_rate_mbps		= 400000,
-		.base_rtt_ns		= 6000,
+		.link_rate_mbps		= UET_DEFAULT_LINK_RATE_MBPS,
+		.base_rtt_ns		= UET_DEFAULT_BASE_RTT_NS,
 		.active_set_size	= 0,
 		.ev_set_size		= 65536,
 		.freeze_timeout_ns	= 100000,
@@ -33,16 +33,17 @@ void uet_config_init_defaults(struct uet_config *cfg)
 		.pdc_idle_ms		= 1000,
 		.rto_min_us		= 1000,
 		.rto_max_us		= 200000,
-		.mss			= 4096,
-		.start_port		= 256,
-		.udp_port		= 4793,
+		.mss			= UET_DEFAULT_MSS,
+		.start_port		= UET_DEFAULT_START_PORT,
+		.udp_port		= UET_DEFAULT_UDP_PORT,
 		.sack_retx_thresh	= 16,
-		.spray			= UET_SPRAY_RR,
-		.entropy_mask_bits	= 7,
+		.spray			= UET_DEFAULT_SPRAY,
+		.entropy_mask_bits	= UET_DEFAULT_ENTROPY_MASK_BITS,
 		.reps_buf_bits		= 3,
 		.fail_detect_mult	= 3,
 		.max_retx		= 10,
 		.pdc_groups		= 1,
+		.dscp_trimmed		= UET_DSCP_MAX,
 	};
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_config_init_defaults);

@@ -11,6 +11,7 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uio.h>
+#include <uet/kunit.h>
 #include <uet/msg.h>
 
 /**
@@ -40,6 +41,7 @@ struct uet_buf *uet_buf_alloc(u32 len, gfp_t gfp)
 	}
 	return b;
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_buf_alloc);
 
 /**
  * uet_buf_free() - free a message buffer
@@ -57,6 +59,7 @@ void uet_buf_free(struct uet_buf *b)
 		__free_page(b->pages[i]);
 	kvfree(b);
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_buf_free);
 
 /**
  * uet_buf_truesize() - memory a buffer of @len bytes takes

@@ -1,17 +1,35 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * uet: the "uet" generic netlink family -- configuration of a namespace.
+ * uet: the "uet" generic netlink family -- a namespace's configuration,
+ * counters, destinations and PDCs, and the "events" multicast group.
  *
  * Each UET_A_CFG_* attribute maps onto one field of struct uet_config
  * through uet_nl_fields[], so get and set share one table and a new
  * attribute is one line there plus its policy.
  */
-#include <linux/stddef.h>
+#include <linux/bitops.h>
+#include <linux/jiffies.h>
+#include <linux/ktime.h>
+#include <linux/rhashtable.h>
 #include <linux/slab.h>
+#include <linux/stddef.h>
 #include <net/genetlink.h>
+#include <net/ipv6.h>
 #include <net/sock.h>
 #include <uet/kunit.h>
+#include <uet/msg.h>
 #include <uet/net.h>
+#include <uet/netlink.h>
+#include <uet/pdc.h>
+#include <uet/spray.h>
+#include <uet/stats.h>
+
+/* The uapi enums mirror the engine's and the PDC code's own values. */
+static_assert((int)UET_REPS_NORMAL == (int)UET_SPRAY_PHASE_NORMAL);
+static_assert((int)UET_REPS_FREEZING == (int)UET_SPRAY_PHASE_FREEZING);
+static_assert((int)UET_REPS_WINDOW == (int)UET_SPRAY_PHASE_WINDOW);
+static_assert(UET_PDC_ROLE_INITIATOR == UET_PDC_INITIATOR);
+static_assert(UET_PDC_ROLE_TARGET == UET_PDC_TARGET);
 
 static struct netlink_range_validation uet_nl_active_set_range = {
 	.max = UET_ACTIVE_SET_SIZE_MAX,
@@ -91,6 +109,7 @@ const struct nla_policy uet_nl_cfg_policy[UET_A_CFG_MAX + 1] = {
 	[UET_A_CFG_SACK_RETX_THRESH] =
 		NLA_POLICY_FULL_RANGE(NLA_U16, &uet_nl_sack_thresh_range),
 	[UET_A_CFG_PAD] = { .type = NLA_REJECT },
+	[UET_A_CFG_DSCP_TRIMMED] = NLA_POLICY_MAX(NLA_U8, UET_DSCP_MAX),
 };
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_nl_cfg_policy);
 
@@ -121,6 +140,7 @@ static const u16 uet_nl_fields[UET_A_CFG_MAX + 1] = {
 	[UET_A_CFG_MAX_RETX] = UET_NL_OFF(max_retx),
 	[UET_A_CFG_SEED] = UET_NL_OFF(seed),
 	[UET_A_CFG_SACK_RETX_THRESH] = UET_NL_OFF(sack_retx_thresh),
+	[UET_A_CFG_DSCP_TRIMMED] = UET_NL_OFF(dscp_trimmed),
 };
 
 static struct genl_family uet_nl_family;
@@ -235,15 +255,24 @@ static int uet_nl_config_set(struct sk_buff *skb, struct genl_info *info)
 			uet_nl_cfg_store(&new->cfg, type, info->attrs[type]);
 
 	err = uet_config_validate(&new->cfg, info->extack);
+	if (err)
+		goto err_unlock;
+	/* Opens the new port before closing the old: a refusal changes nothing. */
+	err = uet_udp_rebind(un, new->cfg.udp_port);
 	if (err) {
-		mutex_unlock(&un->cfg_lock);
-		kfree(new);
-		return err;
+		NL_SET_ERR_MSG_ATTR(info->extack, info->attrs[UET_A_CFG_UDP_PORT],
+				    "cannot bind the UDP port");
+		goto err_unlock;
 	}
 	rcu_assign_pointer(un->cfg, new);
 	mutex_unlock(&un->cfg_lock);
 	kfree_rcu(old, rcu);
 	return 0;
+
+err_unlock:
+	mutex_unlock(&un->cfg_lock);
+	kfree(new);
+	return err;
 }
 
 static int uet_nl_info_get(struct sk_buff *skb, struct genl_info *info)
@@ -265,7 +294,764 @@ static int uet_nl_info_get(struct sk_buff *skb, struct genl_info *info)
 	return genlmsg_reply(msg, info);
 }
 
+/* ---- counters ------------------------------------------------------- */
+
+static size_t uet_nl_stats_size(void)
+{
+	size_t size = 0;
+	int i;
+
+	for (i = 0; i < UET_STAT_MAX; i++)
+		size += nla_total_size(0) +
+			nla_total_size(strlen(uet_stat_names[i]) + 1) +
+			nla_total_size_64bit(sizeof(u64)) +
+			nla_total_size(0);
+	return size;
+}
+
+static int uet_nl_stat_put(struct sk_buff *msg, enum uet_stat i, u64 v)
+{
+	struct nlattr *nest;
+
+	nest = nla_nest_start(msg, UET_A_STATS_STAT);
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_string(msg, UET_A_STAT_NAME, uet_stat_names[i]) ||
+	    nla_put_u64_64bit(msg, UET_A_STAT_VALUE, v, UET_A_STAT_PAD) ||
+	    (uet_stat_is_gauge(i) && nla_put_flag(msg, UET_A_STAT_GAUGE))) {
+		nla_nest_cancel(msg, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(msg, nest);
+	return 0;
+}
+
+static int uet_nl_stats_get(struct sk_buff *skb, struct genl_info *info)
+{
+	struct uet_net *un = uet_net(genl_info_net(info));
+	u64 sum[UET_STAT_MAX];
+	struct sk_buff *msg;
+	enum uet_stat i;
+	void *hdr;
+
+	msg = genlmsg_new(uet_nl_stats_size(), GFP_KERNEL);
+	if (!msg)
+		return -ENOMEM;
+	hdr = genlmsg_put_reply(msg, info, &uet_nl_family, 0,
+				UET_CMD_STATS_GET);
+	if (!hdr)
+		goto err;
+	uet_stats_read(un, sum);
+	for (i = 0; i < UET_STAT_MAX; i++)
+		if (uet_nl_stat_put(msg, i, sum[i]))
+			goto err;
+	genlmsg_end(msg, hdr);
+	return genlmsg_reply(msg, info);
+
+err:
+	nlmsg_free(msg);
+	return -EMSGSIZE;
+}
+
+/* ---- dumps of destinations and PDCs ----------------------------------- */
+
+/*
+ * A dump walks an RCU hash table with an iterator kept across the
+ * messages of the dump.  One entry may need more than one message (a
+ * destination with many PDCs, a large active set or REPS cache): its
+ * listing then continues in the next message, which repeats the entry's
+ * identifying attributes.  Entries that come or go between messages may
+ * be missed or listed twice, like any netlink dump, and so may entries
+ * that a table resize moves under the walk: the namespace's table
+ * generation and the walks that met a resize, checked for every message,
+ * flag such a dump with NLM_F_DUMP_INTR so that userspace can retry.
+ */
+
+/* Bytes one listed value takes in a message. */
+#define UET_NL_VALUE_SIZE	(nla_total_size(0) + nla_total_size(2) + \
+				 nla_total_size(4))
+
+/**
+ * struct uet_nl_dump - state of one dump, kept across its messages
+ * @iter: position in the table walked
+ * @un: the namespace dumped
+ * @addr: the address the request asked for, with @filter
+ * @cur: the entry whose listing a full message interrupted, or NULL;
+ *	only compared, never dereferenced
+ * @done: items (PDC ids, then values) of @cur already listed
+ * @tbl: the bucket table the walk last saw; only compared
+ * @rewinds: times the walk met a table resize
+ * @filter: list only entries with @addr
+ * @vals: room for one message's values, out of the stack
+ */
+struct uet_nl_dump {
+	struct rhashtable_iter iter;
+	struct uet_net *un;
+	struct in6_addr addr;
+	const void *cur;
+	u32 done;
+	const struct bucket_table *tbl;
+	u32 rewinds;
+	bool filter;
+	struct uet_spray_value vals[UET_NL_VALUES_MAX];
+};
+
+static struct uet_nl_dump *uet_nl_dump_ctx(struct netlink_callback *cb)
+{
+	return (struct uet_nl_dump *)cb->args[0];
+}
+
+/*
+ * The dump's sequence, which genl_dump_check_consistent() compares from
+ * message to message: it moves with the tables' generation and with
+ * every resize the walk meets.
+ */
+static void uet_nl_dump_seq(struct netlink_callback *cb)
+{
+	struct uet_nl_dump *d = uet_nl_dump_ctx(cb);
+
+	cb->seq = READ_ONCE(d->un->tables_gen) + d->rewinds;
+}
+
+static int uet_nl_dump_start(struct netlink_callback *cb,
+			     struct rhashtable *(*table)(struct uet_net *un),
+			     int addr_attr)
+{
+	const struct genl_dumpit_info *info = genl_dumpit_info(cb);
+	struct uet_net *un = uet_net(sock_net(cb->skb->sk));
+	struct uet_nl_dump *d;
+
+	d = kzalloc(sizeof(*d), GFP_KERNEL);
+	if (!d)
+		return -ENOMEM;
+	d->un = un;
+	if (info->attrs[addr_attr]) {
+		d->addr = nla_get_in6_addr(info->attrs[addr_attr]);
+		d->filter = true;
+	}
+	rhashtable_walk_enter(table(un), &d->iter);
+	cb->args[0] = (long)d;
+	return 0;
+}
+
+static int uet_nl_dump_done(struct netlink_callback *cb)
+{
+	struct uet_nl_dump *d = uet_nl_dump_ctx(cb);
+
+	rhashtable_walk_exit(&d->iter);
+	kfree(d);
+	return 0;
+}
+
+static int uet_nl_value_put(struct sk_buff *skb,
+			    const struct uet_spray_value *v)
+{
+	static const u16 flag_map[][2] = {
+		{ UET_SPRAY_VF_MARKED, UET_VALUE_F_MARKED },
+		{ UET_SPRAY_VF_BAD, UET_VALUE_F_BAD },
+		{ UET_SPRAY_VF_STALE, UET_VALUE_F_STALE },
+	};
+	struct nlattr *nest;
+	u32 flags = 0;
+	unsigned int i;
+
+	for (i = 0; i < ARRAY_SIZE(flag_map); i++)
+		if (v->flags & flag_map[i][0])
+			flags |= flag_map[i][1];
+	nest = nla_nest_start(skb, UET_A_SPRAY_VALUE);
+	if (!nest)
+		return -EMSGSIZE;
+	if (nla_put_u16(skb, UET_A_VALUE_VALUE, v->value) ||
+	    nla_put_u32(skb, UET_A_VALUE_FLAGS, flags)) {
+		nla_nest_cancel(skb, nest);
+		return -EMSGSIZE;
+	}
+	nla_nest_end(skb, nest);
+	return 0;
+}
+
+static int uet_nl_spray_info_put(struct sk_buff *skb,
+				 const struct uet_spray_info *info)
+{
+	if (nla_put_u8(skb, UET_A_SPRAY_TYPE, info->type))
+		return -EMSGSIZE;
+	switch (info->type) {
+	case UET_SPRAY_NONE:
+	case UET_SPRAY_RR:
+		return nla_put_u16(skb, UET_A_SPRAY_NEXT, info->next);
+	case UET_SPRAY_ACTIVE:
+		if (nla_put_u16(skb, UET_A_SPRAY_NEXT, info->next) ||
+		    nla_put_u32(skb, UET_A_SPRAY_NVALS, info->nvals) ||
+		    nla_put_u32(skb, UET_A_SPRAY_NBAD, info->nbad) ||
+		    nla_put_u32(skb, UET_A_SPRAY_NMARKED, info->nmarked) ||
+		    (info->nbad &&
+		     nla_put_u16(skb, UET_A_SPRAY_PROBE, info->probe)))
+			return -EMSGSIZE;
+		return 0;
+	case UET_SPRAY_REPS:
+		if (nla_put_u8(skb, UET_A_SPRAY_PHASE, info->phase) ||
+		    nla_put_u32(skb, UET_A_SPRAY_NVALS, info->nvals) ||
+		    nla_put_u32(skb, UET_A_SPRAY_CACHED, info->cached) ||
+		    nla_put_u32(skb, UET_A_SPRAY_FILLED, info->filled) ||
+		    nla_put_u32(skb, UET_A_SPRAY_WINDOW_LEFT,
+				info->window_left))
+			return -EMSGSIZE;
+		if (info->phase != UET_SPRAY_PHASE_FREEZING)
+			return 0;
+		return nla_put_u64_64bit(skb, UET_A_SPRAY_FROZEN_NS,
+					 ktime_get_ns() - info->freeze_start_ns,
+					 UET_A_SPRAY_PAD);
+	}
+	return 0;
+}
+
+/**
+ * uet_nl_spray_put() - put a spraying state in a netlink message
+ * @skb: the message
+ * @type: the nest's attribute type (UET_A_DEST_SPRAY, UET_A_PDC_SPRAY)
+ * @s: the state
+ * @first: index of the first value to list, to resume a listing that an
+ *	earlier message could not hold whole
+ * @buf: room for UET_NL_VALUES_MAX values
+ * @n: set to the number of values listed
+ *
+ * Puts the state's summary and as many of its values as @skb has room
+ * for (at most UET_NL_VALUES_MAX), taken in one snapshot.
+ *
+ * Context: any but hard IRQ; takes the state's lock.
+ * Return: 0 when the listing is complete, 1 when values remain for the
+ * next message, -EMSGSIZE when not even the summary fits.
+ */
+int uet_nl_spray_put(struct sk_buff *skb, int type, struct uet_spray *s,
+		     u32 first, struct uet_spray_value *buf, u32 *n)
+{
+	struct uet_spray_info info;
+	u32 total, room, got, i;
+	struct nlattr *nest;
+	int ret = 0;
+
+	*n = 0;
+	uet_spray_get_info(s, &info);
+	total = info.type == UET_SPRAY_ACTIVE ? info.nvals :
+		info.type == UET_SPRAY_REPS ? info.filled : 0;
+	nest = nla_nest_start(skb, type);
+	if (!nest || uet_nl_spray_info_put(skb, &info))
+		goto cancel;
+	if (first >= total)
+		goto end;
+	if (nla_put_u32(skb, UET_A_SPRAY_VALUES_FIRST, first))
+		goto cancel;
+
+	room = min3((u32)skb_tailroom(skb) / UET_NL_VALUE_SIZE, total - first,
+		    (u32)UET_NL_VALUES_MAX);
+	got = room ? uet_spray_get_values(s, first, buf, room) : 0;
+	for (i = 0; i < got; i++)
+		if (uet_nl_value_put(skb, &buf[i]))
+			break;
+	*n = i;
+	/* Fewer than asked for means the listing ended (it can shrink). */
+	if (i < got || (got == room && first + got < total))
+		ret = 1;
+end:
+	nla_nest_end(skb, nest);
+	return ret;
+
+cancel:
+	if (nest)
+		nla_nest_cancel(skb, nest);
+	return -EMSGSIZE;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nl_spray_put);
+
+/*
+ * End the message of an entry whose listing went from @from to d->done
+ * items.  An entry is split over messages only when it does not fit in
+ * one: an entry that starts in a message shared with others and does not
+ * end there is dropped from it, to start again in the next, empty one.
+ * A message that listed nothing of an entry with items left is dropped
+ * too.  Return: as uet_nl_dest_fill().
+ */
+static int uet_nl_entry_end(struct sk_buff *skb, struct uet_nl_dump *d,
+			    void *hdr, u32 from, int ret)
+{
+	bool alone = hdr - GENL_HDRLEN - NLMSG_HDRLEN == (void *)skb->data;
+
+	if (ret < 0 || (ret > 0 && (d->done == from || (!from && !alone)))) {
+		genlmsg_cancel(skb, hdr);
+		d->done = from;
+		return -EMSGSIZE;
+	}
+	genlmsg_end(skb, hdr);
+	return ret;
+}
+
+static void *uet_nl_dump_hdr(struct sk_buff *skb, struct netlink_callback *cb,
+			     u8 cmd)
+{
+	void *hdr;
+
+	hdr = genlmsg_put(skb, NETLINK_CB(cb->skb).portid, cb->nlh->nlmsg_seq,
+			  &uet_nl_family, NLM_F_MULTI, cmd);
+	if (hdr)
+		genl_dump_check_consistent(cb, hdr);
+	return hdr;
+}
+
+/*
+ * One destination: its address, PDCs and group spraying state, listing
+ * its items (PDC ids, then values) from d->done on.
+ * Return: 0 when complete, 1 when the message is full and the listing
+ * continues in the next one, -EMSGSIZE when nothing of it fitted.
+ */
+static int uet_nl_dest_fill(struct sk_buff *skb, struct netlink_callback *cb,
+			    void *obj)
+{
+	struct uet_nl_dump *d = uet_nl_dump_ctx(cb);
+	u32 from = d->done, idx = 0, first, n;
+	struct uet_dest *dest = obj;
+	struct uet_spray *spray;
+	struct uet_pdc *pdc;
+	int ret = -EMSGSIZE;
+	void *hdr;
+
+	hdr = uet_nl_dump_hdr(skb, cb, UET_CMD_DEST_GET);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_in6_addr(skb, UET_A_DEST_ADDR, &dest->addr) ||
+	    nla_put_u32(skb, UET_A_DEST_NPDCS, READ_ONCE(dest->refs)))
+		goto out;
+	list_for_each_entry_rcu(pdc, &dest->pdcs, dest_node) {
+		if (idx++ < from)
+			continue;
+		if (nla_put_u16(skb, UET_A_DEST_PDC, pdc->lid)) {
+			ret = 1;
+			goto out;
+		}
+		d->done++;
+	}
+	ret = 0;
+	/*
+	 * Pairs with the release that publishes it set up (pdc.c); it is
+	 * freed after a grace period.
+	 */
+	spray = smp_load_acquire(&dest->spray);
+	if (spray) {
+		first = from > idx ? from - idx : 0;
+		ret = uet_nl_spray_put(skb, UET_A_DEST_SPRAY, spray, first,
+				       d->vals, &n);
+		d->done = idx + first + n;
+		if (ret < 0 && d->done > from)
+			ret = 1;
+	}
+out:
+	return uet_nl_entry_end(skb, d, hdr, from, ret);
+}
+
+static int uet_nl_pdc_tx_put(struct sk_buff *skb, const struct uet_pdc *pdc)
+{
+	const struct uet_pdc_tx *tx = &pdc->tx;
+	u32 out = 0, msgs = 0, psn;
+	const struct uet_tx_msg *m;
+	u64 base;
+
+	/* At most UET_PSN_WINDOW slots: a dump may afford the walk. */
+	for (psn = tx->snd_una; psn != tx->snd_nxt; psn++)
+		if (tx->ring[psn % UET_PSN_WINDOW].msg)
+			out++;
+	list_for_each_entry(m, &tx->msgs, node)
+		msgs++;
+	base = min_t(u64, uet_tx_base_rtt_ns(pdc), U32_MAX);
+	if (nla_put_u32(skb, UET_A_PDC_START_PSN, tx->start_psn) ||
+	    nla_put_u32(skb, UET_A_PDC_NEXT_PSN, tx->snd_nxt) ||
+	    nla_put_u32(skb, UET_A_PDC_ACK_PSN, tx->snd_una) ||
+	    nla_put_u32(skb, UET_A_PDC_OUTSTANDING, out) ||
+	    nla_put_u32(skb, UET_A_PDC_MSGS, msgs) ||
+	    nla_put_u32(skb, UET_A_PDC_SRTT_US, tx->srtt_us) ||
+	    nla_put_u32(skb, UET_A_PDC_RTTVAR_US, tx->rttvar_us) ||
+	    nla_put_u32(skb, UET_A_PDC_RTO_US, tx->rto_us) ||
+	    nla_put_u32(skb, UET_A_PDC_BASE_RTT_NS, base) ||
+	    (tx->min_rtt_ns != U64_MAX &&
+	     nla_put_u32(skb, UET_A_PDC_MIN_RTT_NS,
+			 min_t(u64, tx->min_rtt_ns, U32_MAX))) ||
+	    (tx->syn && nla_put_flag(skb, UET_A_PDC_SYN)))
+		return -EMSGSIZE;
+	return 0;
+}
+
+static int uet_nl_pdc_rx_put(struct sk_buff *skb, const struct uet_pdc *pdc)
+{
+	const struct uet_pdc_rx *rx = &pdc->rx;
+	const struct uet_rx_msg *m;
+	u32 held = 0, msgs = 0;
+	unsigned int i;
+
+	/* Bits past the next expected PSN: received out of order. */
+	for (i = 0; i < ARRAY_SIZE(rx->bitmap); i++)
+		held += hweight64(rx->bitmap[i]);
+	hash_for_each(rx->msgs, i, m, hnode)
+		msgs++;
+	if (nla_put_u32(skb, UET_A_PDC_START_PSN, rx->start_psn) ||
+	    nla_put_u32(skb, UET_A_PDC_NEXT_PSN, rx->epsn) ||
+	    nla_put_u32(skb, UET_A_PDC_OUTSTANDING, held) ||
+	    nla_put_u32(skb, UET_A_PDC_MSGS, msgs))
+		return -EMSGSIZE;
+	return 0;
+}
+
+/* Caller holds pdc->lock. */
+static int uet_nl_pdc_put(struct sk_buff *skb, const struct uet_pdc *pdc)
+{
+	const struct uet_pdc_key *k = &pdc->key;
+
+	if (nla_put_u16(skb, UET_A_PDC_LID, pdc->lid) ||
+	    nla_put_u16(skb, UET_A_PDC_RID, pdc->rid) ||
+	    nla_put_u8(skb, UET_A_PDC_ROLE, k->role) ||
+	    nla_put_in6_addr(skb, UET_A_PDC_LADDR, &k->laddr) ||
+	    nla_put_in6_addr(skb, UET_A_PDC_RADDR, &k->raddr) ||
+	    nla_put_u32(skb, UET_A_PDC_JOB, k->job) ||
+	    nla_put_u32(skb, UET_A_PDC_WINDOW, UET_PSN_WINDOW) ||
+	    nla_put_u32(skb, UET_A_PDC_IDLE_MS,
+			jiffies_to_msecs(jiffies - pdc->last_active)))
+		return -EMSGSIZE;
+	if (k->role == UET_PDC_INITIATOR)
+		return uet_nl_pdc_tx_put(skb, pdc);
+	return uet_nl_pdc_rx_put(skb, pdc);
+}
+
+/*
+ * One PDC, and its own spraying state with PDC groups off, listing the
+ * state's values from d->done on.  A PDC found closing is left out.
+ * Return: as uet_nl_dest_fill().
+ */
+static int uet_nl_pdc_fill(struct sk_buff *skb, struct netlink_callback *cb,
+			   void *obj)
+{
+	struct uet_nl_dump *d = uet_nl_dump_ctx(cb);
+	struct uet_pdc *pdc = obj;
+	u32 from = d->done, n;
+	int ret = -EMSGSIZE;
+	void *hdr;
+
+	hdr = uet_nl_dump_hdr(skb, cb, UET_CMD_PDC_GET);
+	if (!hdr)
+		return -EMSGSIZE;
+	/* Under the lock, a PDC not dead still owns its spraying state. */
+	spin_lock_bh(&pdc->lock);
+	if (pdc->dead) {
+		spin_unlock_bh(&pdc->lock);
+		genlmsg_cancel(skb, hdr);
+		return 0;
+	}
+	if (uet_nl_pdc_put(skb, pdc))
+		goto out;
+	ret = 0;
+	if (!pdc->dest && pdc->spray) {
+		ret = uet_nl_spray_put(skb, UET_A_PDC_SPRAY, pdc->spray, from,
+				       d->vals, &n);
+		d->done = from + n;
+	}
+out:
+	spin_unlock_bh(&pdc->lock);
+	return uet_nl_entry_end(skb, d, hdr, from, ret);
+}
+
+static bool uet_nl_dest_match(const struct uet_nl_dump *d, const void *obj)
+{
+	const struct uet_dest *dest = obj;
+
+	return ipv6_addr_equal(&dest->addr, &d->addr);
+}
+
+static bool uet_nl_pdc_match(const struct uet_nl_dump *d, const void *obj)
+{
+	const struct uet_pdc *pdc = obj;
+
+	return ipv6_addr_equal(&pdc->key.raddr, &d->addr);
+}
+
+/* The walk met a resize: entries already sent may come again. */
+static void uet_nl_dump_rewind(struct netlink_callback *cb)
+{
+	uet_nl_dump_ctx(cb)->rewinds++;
+	uet_nl_dump_seq(cb);
+}
+
+/*
+ * A resize in progress, or done since the walk last looked, moves entries
+ * between bucket tables under the walk.  Context: rcu_read_lock() held.
+ */
+static void uet_nl_dump_resize_check(struct netlink_callback *cb)
+{
+	struct uet_nl_dump *d = uet_nl_dump_ctx(cb);
+	const struct bucket_table *tbl;
+
+	tbl = rht_dereference_rcu(d->iter.ht->tbl, d->iter.ht);
+	if (tbl != d->tbl || rcu_access_pointer(tbl->future_tbl)) {
+		d->tbl = tbl;
+		uet_nl_dump_rewind(cb);
+	}
+}
+
+/*
+ * Fill @skb with entries of the table the dump walks, from where the
+ * previous message stopped.  Return: as a dumpit callback.
+ */
+static int uet_nl_dump_walk(struct sk_buff *skb, struct netlink_callback *cb,
+			    int (*fill)(struct sk_buff *skb,
+					struct netlink_callback *cb,
+					void *obj),
+			    bool (*match)(const struct uet_nl_dump *d,
+					  const void *obj))
+{
+	struct uet_nl_dump *d = uet_nl_dump_ctx(cb);
+	int ret = 0;
+	void *obj;
+
+	uet_nl_dump_seq(cb);
+	if (rhashtable_walk_start_check(&d->iter) == -EAGAIN)
+		uet_nl_dump_rewind(cb);
+	uet_nl_dump_resize_check(cb);
+	for (;;) {
+		obj = rhashtable_walk_peek(&d->iter);
+		if (obj == ERR_PTR(-EAGAIN)) {
+			uet_nl_dump_rewind(cb);
+			continue;
+		}
+		if (IS_ERR_OR_NULL(obj))
+			break;
+		/* A different entry where one was interrupted: start it. */
+		if (obj != d->cur)
+			d->done = 0;
+		d->cur = obj;
+		if (!d->filter || match(d, obj)) {
+			ret = fill(skb, cb, obj);
+			if (ret)
+				break;
+		}
+		d->cur = NULL;
+		d->done = 0;
+		if (rhashtable_walk_next(&d->iter) == ERR_PTR(-EAGAIN))
+			uet_nl_dump_rewind(cb);
+	}
+	uet_nl_dump_resize_check(cb);
+	rhashtable_walk_stop(&d->iter);
+	/* An entry too large for an empty message would never progress. */
+	if (ret < 0 && !skb->len)
+		return ret;
+	return skb->len;
+}
+
+static struct rhashtable *uet_nl_dests(struct uet_net *un)
+{
+	return &un->dests;
+}
+
+static struct rhashtable *uet_nl_pdcs(struct uet_net *un)
+{
+	return &un->pdc_by_id;
+}
+
+static int uet_nl_dest_start(struct netlink_callback *cb)
+{
+	return uet_nl_dump_start(cb, uet_nl_dests, UET_A_DEST_ADDR);
+}
+
+static int uet_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	return uet_nl_dump_walk(skb, cb, uet_nl_dest_fill, uet_nl_dest_match);
+}
+
+static int uet_nl_pdc_start(struct netlink_callback *cb)
+{
+	return uet_nl_dump_start(cb, uet_nl_pdcs, UET_A_PDC_RADDR);
+}
+
+static int uet_nl_pdc_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	return uet_nl_dump_walk(skb, cb, uet_nl_pdc_fill, uet_nl_pdc_match);
+}
+
+/* ---- events --------------------------------------------------------- */
+
+enum uet_nl_mcgrp {
+	UET_NL_MCGRP_EVENTS,
+};
+
+static const struct genl_multicast_group uet_nl_mcgrps[] = {
+	[UET_NL_MCGRP_EVENTS] = { .name = UET_MCGRP_EVENTS },
+};
+
+/*
+ * Events may be raised until the namespaces are gone, which is after the
+ * family is unregistered: uet_netlink_exit() clears this, then waits for
+ * the notifiers that saw it set (they run under RCU).
+ */
+static bool uet_nl_live;
+
+#define UET_NL_EVENT_SIZE	(nla_total_size(sizeof(u8)) * 2 +	\
+				 nla_total_size(sizeof(struct in6_addr)) * 2 + \
+				 nla_total_size(sizeof(u16)) * 2 +	\
+				 nla_total_size(sizeof(u32)) * 4 +	\
+				 nla_total_size_64bit(sizeof(u64)))
+
+/*
+ * A new event message about @pdc, or NULL when nobody listens in its
+ * namespace (the common case: a bit test) or memory is short.  A listener
+ * learns of events lost in delivery from ENOBUFS on its socket; one lost
+ * here would be silent, so it is counted.
+ */
+static struct sk_buff *uet_nl_event_new(const struct uet_pdc *pdc, u8 type,
+					void **hdr)
+{
+	struct uet_net *un = pdc->un;
+	const struct uet_pdc_key *k = &pdc->key;
+	struct sk_buff *skb;
+
+	if (!READ_ONCE(uet_nl_live) ||
+	    !genl_has_listeners(&uet_nl_family, un->net, UET_NL_MCGRP_EVENTS))
+		return NULL;
+	skb = genlmsg_new(UET_NL_EVENT_SIZE, GFP_ATOMIC);
+	if (!skb)
+		goto lost;
+	*hdr = genlmsg_put(skb, 0, 0, &uet_nl_family, 0, UET_CMD_EVENT);
+	if (!*hdr ||
+	    nla_put_u8(skb, UET_A_EVENT_TYPE, type) ||
+	    nla_put_u64_64bit(skb, UET_A_EVENT_TIME_NS, ktime_get_ns(),
+			      UET_A_EVENT_PAD) ||
+	    nla_put_u16(skb, UET_A_EVENT_PDC, pdc->lid) ||
+	    nla_put_u8(skb, UET_A_EVENT_ROLE, k->role) ||
+	    nla_put_u32(skb, UET_A_EVENT_JOB, k->job) ||
+	    nla_put_in6_addr(skb, UET_A_EVENT_LADDR, &k->laddr) ||
+	    nla_put_in6_addr(skb, UET_A_EVENT_RADDR, &k->raddr)) {
+		nlmsg_free(skb);
+		goto lost;
+	}
+	return skb;
+
+lost:
+	uet_stat_inc(un, UET_STAT_EVENTS_LOST);
+	return NULL;
+}
+
+static void uet_nl_event_send(const struct uet_pdc *pdc, struct sk_buff *skb,
+			      void *hdr)
+{
+	genlmsg_end(skb, hdr);
+	genlmsg_multicast_netns(&uet_nl_family, pdc->un->net, skb, 0,
+				UET_NL_MCGRP_EVENTS, GFP_ATOMIC);
+}
+
+/**
+ * uet_nl_notify_pdc() - tell listeners that a PDC was opened or closed
+ * @pdc: the PDC
+ * @open: true when it was just opened, false when it is being freed
+ *
+ * Context: any but hard IRQ; does not sleep.
+ */
+void uet_nl_notify_pdc(const struct uet_pdc *pdc, bool open)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	rcu_read_lock();
+	skb = uet_nl_event_new(pdc, open ? UET_EVENT_PDC_OPEN :
+				   UET_EVENT_PDC_CLOSE, &hdr);
+	if (skb)
+		uet_nl_event_send(pdc, skb, hdr);
+	rcu_read_unlock();
+}
+
+/**
+ * uet_nl_notify_spray_events() - tell listeners what a spraying engine
+ *	call changed about a path
+ * @pdc: the PDC on whose behalf the engine was called
+ * @value: the entropy value the call concerned
+ * @result: its UET_SPRAY_R_* bits; those in UET_NL_SPRAY_EVENTS each
+ *	make one event
+ *
+ * Called through uet_nl_notify_spray(), which filters @result inline.
+ *
+ * Context: any but hard IRQ, PDC lock allowed; does not sleep.
+ */
+void uet_nl_notify_spray_events(const struct uet_pdc *pdc, u16 value,
+				u32 result)
+{
+	static const struct {
+		u32 bit;
+		u8 type;
+	} map[] = {
+		{ UET_SPRAY_R_BAD,	UET_EVENT_VALUE_BAD },
+		{ UET_SPRAY_R_RESTORE,	UET_EVENT_VALUE_RESTORED },
+		{ UET_SPRAY_R_FREEZE,	UET_EVENT_FREEZE_START },
+		{ UET_SPRAY_R_THAW,	UET_EVENT_FREEZE_END },
+	};
+	struct sk_buff *skb;
+	unsigned int i;
+	void *hdr;
+
+	rcu_read_lock();
+	for (i = 0; i < ARRAY_SIZE(map); i++) {
+		if (!(result & map[i].bit))
+			continue;
+		skb = uet_nl_event_new(pdc, map[i].type, &hdr);
+		if (!skb)
+			continue;
+		if (nla_put_u16(skb, UET_A_EVENT_VALUE, value)) {
+			nlmsg_free(skb);
+			continue;
+		}
+		uet_nl_event_send(pdc, skb, hdr);
+	}
+	rcu_read_unlock();
+}
+
+/**
+ * uet_nl_notify_msg_failed() - tell listeners that a message was given up
+ * @pdc: the PDC that carried it
+ * @m: the message
+ * @err: why, a positive errno as reported to its socket
+ *
+ * Context: any but hard IRQ, PDC lock allowed; does not sleep.
+ */
+void uet_nl_notify_msg_failed(const struct uet_pdc *pdc,
+			      const struct uet_tx_msg *m, int err)
+{
+	struct sk_buff *skb;
+	void *hdr;
+
+	rcu_read_lock();
+	skb = uet_nl_event_new(pdc, UET_EVENT_MSG_FAILED, &hdr);
+	if (skb) {
+		if (nla_put_u32(skb, UET_A_EVENT_ERRNO, err) ||
+		    nla_put_u32(skb, UET_A_EVENT_MSG_SEQ, m->seq) ||
+		    nla_put_u32(skb, UET_A_EVENT_MSG_LEN, m->buf->len))
+			nlmsg_free(skb);
+		else
+			uet_nl_event_send(pdc, skb, hdr);
+	}
+	rcu_read_unlock();
+}
+
+/* ---- the family ----------------------------------------------------- */
+
 static const struct nla_policy uet_nl_empty_policy[1] = {};
+
+/*
+ * UET_CMD_STATS_GET takes no attribute.  With maxattr 0 genetlink would
+ * skip parsing and ignore any; this refuses every one, with a message.
+ */
+static const struct nla_policy uet_nl_stats_policy[UET_A_STATS_MAX + 1] = {
+	[UET_A_STATS_STAT] = { .type = NLA_REJECT },
+};
+
+/* Dump requests: an optional address to list only its entries. */
+static const struct nla_policy uet_nl_dest_policy[UET_A_DEST_ADDR + 1] = {
+	[UET_A_DEST_ADDR] = NLA_POLICY_EXACT_LEN(sizeof(struct in6_addr)),
+};
+
+static const struct nla_policy uet_nl_pdc_policy[UET_A_PDC_RADDR + 1] = {
+	[UET_A_PDC_RADDR] = NLA_POLICY_EXACT_LEN(sizeof(struct in6_addr)),
+};
 
 static const struct genl_ops uet_nl_ops[] = {
 	{
@@ -287,6 +1073,28 @@ static const struct genl_ops uet_nl_ops[] = {
 		.maxattr = UET_A_CFG_MAX,
 		.flags	 = GENL_UNS_ADMIN_PERM,
 	},
+	{
+		.cmd	 = UET_CMD_STATS_GET,
+		.doit	 = uet_nl_stats_get,
+		.policy	 = uet_nl_stats_policy,
+		.maxattr = UET_A_STATS_MAX,
+	},
+	{
+		.cmd	 = UET_CMD_DEST_GET,
+		.start	 = uet_nl_dest_start,
+		.dumpit	 = uet_nl_dest_dump,
+		.done	 = uet_nl_dump_done,
+		.policy	 = uet_nl_dest_policy,
+		.maxattr = UET_A_DEST_ADDR,
+	},
+	{
+		.cmd	 = UET_CMD_PDC_GET,
+		.start	 = uet_nl_pdc_start,
+		.dumpit	 = uet_nl_pdc_dump,
+		.done	 = uet_nl_dump_done,
+		.policy	 = uet_nl_pdc_policy,
+		.maxattr = UET_A_PDC_RADDR,
+	},
 };
 
 static struct genl_family uet_nl_family __ro_after_init = {
@@ -298,6 +1106,8 @@ static struct genl_family uet_nl_family __ro_after_init = {
 	.ops		= uet_nl_ops,
 	.n_ops		= ARRAY_SIZE(uet_nl_ops),
 	.resv_start_op	= UET_CMD_CONFIG_SET + 1,
+	.mcgrps		= uet_nl_mcgrps,
+	.n_mcgrps	= ARRAY_SIZE(uet_nl_mcgrps),
 };
 
 /**
@@ -307,13 +1117,22 @@ static struct genl_family uet_nl_family __ro_after_init = {
  */
 int uet_netlink_init(void)
 {
-	return genl_register_family(&uet_nl_family);
+	int err;
+
+	err = genl_register_family(&uet_nl_family);
+	if (!err)
+		WRITE_ONCE(uet_nl_live, true);
+	return err;
 }
 
 /**
  * uet_netlink_exit() - unregister the "uet" generic netlink family
+ *
+ * Context: process; may sleep.
  */
 void uet_netlink_exit(void)
 {
+	WRITE_ONCE(uet_nl_live, false);
+	synchronize_rcu();
 	genl_unregister_family(&uet_nl_family);
 }

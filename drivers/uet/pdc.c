@@ -16,6 +16,7 @@
 #include <net/ipv6.h>
 #include <uet/msg.h>
 #include <uet/net.h>
+#include <uet/netlink.h>
 #include <uet/pdc.h>
 #include <uet/sock.h>
 #include <uet/spray.h>
@@ -157,6 +158,23 @@ static int uet_dest_get(struct uet_net *un, struct uet_pdc *pdc,
 }
 
 /*
+ * The destination's prober is going: another initiator PDC of the group
+ * takes over, so that bad values are still probed.  Caller holds pdc_lock.
+ */
+static void uet_dest_probe_handoff(struct uet_dest *d, struct uet_pdc *pdc)
+{
+	struct uet_pdc *o;
+
+	if (READ_ONCE(d->prober) != pdc)
+		return;
+	WRITE_ONCE(d->prober, NULL);
+	list_for_each_entry(o, &d->pdcs, dest_node)
+		if (o != pdc && o->key.role == UET_PDC_INITIATOR &&
+		    uet_tx_probe_kick(o))
+			return;
+}
+
+/*
  * Drop a PDC's reference on its destination; the last one unlinks it,
  * and it goes with its spraying state after a grace period.  Caller holds
  * pdc_lock.
@@ -165,6 +183,7 @@ static void uet_dest_put(struct uet_net *un, struct uet_pdc *pdc)
 {
 	struct uet_dest *d = pdc->dest;
 
+	uet_dest_probe_handoff(d, pdc);
 	list_del_rcu(&pdc->dest_node);
 	if (!--d->refs)
 		uet_dest_unlink(un, d);
@@ -314,6 +333,8 @@ static int uet_pdc_insert(struct uet_net *un, struct uet_pdc *pdc)
 	uet_stat_inc(un, UET_STAT_PDC_OPEN);
 out:
 	spin_unlock_bh(&un->pdc_lock);
+	if (!err)
+		uet_nl_notify_pdc(pdc, true);
 	rcu_read_unlock();
 	return err;
 }
@@ -489,6 +510,7 @@ static void uet_pdc_free(struct uet_net *un, struct uet_pdc *pdc)
 {
 	u8 role = pdc->key.role;
 
+	uet_nl_notify_pdc(pdc, false);
 	if (role == UET_PDC_INITIATOR)
 		uet_tx_pdc_release(pdc);
 	else

@@ -26,6 +26,8 @@
 #include <net/inet_ecn.h>
 #include <net/ipv6.h>
 #include <net/udp_tunnel.h>
+#include <trace/events/uet.h>
+#include <uet/kunit.h>
 #include <uet/msg.h>
 #include <uet/net.h>
 #include <uet/pdc.h>
@@ -52,34 +54,6 @@ struct uet_rx_ctx {
 	bool ce;
 };
 
-/**
- * struct uet_rx_pkt - a data packet's PDS and SES fields
- * @psn: PSN
- * @job: job id
- * @msg_len: length of the whole message
- * @off: offset of the payload in the message
- * @len: payload bytes
- * @spdcid: initiator's PDC id
- * @dpdcid: target's PDC id, or with SYN pdc_info and PSN offset
- * @msg_id: message id
- * @dst_ep: destination endpoint
- * @src_ep: source endpoint
- * @flags: UET_REQ_* flags
- */
-struct uet_rx_pkt {
-	u32 psn;
-	u32 job;
-	u32 msg_len;
-	u32 off;
-	u32 len;
-	u16 spdcid;
-	u16 dpdcid;
-	u16 msg_id;
-	u16 dst_ep;
-	u16 src_ep;
-	u8 flags;
-};
-
 static void uet_rx_ctx_init(const struct sk_buff *skb, struct uet_rx_ctx *c)
 {
 	u8 ds;
@@ -102,15 +76,30 @@ static void uet_rx_ctx_init(const struct sk_buff *skb, struct uet_rx_ctx *c)
 	c->ev = ntohs(udp_hdr(skb)->source);
 }
 
-static bool uet_rx_test(const struct uet_pdc_rx *rx, u32 psn)
+/**
+ * uet_rx_test() - has a PSN of the window been received?
+ * @rx: the receiving side
+ * @psn: a PSN in [epsn, epsn + UET_PSN_WINDOW)
+ *
+ * Return: true when received.
+ */
+bool uet_rx_test(const struct uet_pdc_rx *rx, u32 psn)
 {
 	u32 i = psn % UET_PSN_WINDOW;
 
 	return rx->bitmap[i / 64] & BIT_ULL(i % 64);
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_test);
 
-/* Mark @psn received and move the expected PSN past what is complete. */
-static void uet_rx_mark(struct uet_pdc_rx *rx, u32 psn)
+/**
+ * uet_rx_mark() - mark a PSN received and move the expected PSN on
+ * @rx: the receiving side
+ * @psn: a PSN in [epsn, epsn + UET_PSN_WINDOW) not yet received
+ *
+ * The expected PSN moves past every PSN received without a gap; their
+ * bits are cleared for the PSNs a window later.
+ */
+void uet_rx_mark(struct uet_pdc_rx *rx, u32 psn)
 {
 	u32 i = psn % UET_PSN_WINDOW;
 
@@ -121,9 +110,16 @@ static void uet_rx_mark(struct uet_pdc_rx *rx, u32 psn)
 		rx->epsn++;
 	}
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_mark);
 
-/* The 64 PSNs from the expected one on: bit i is PSN epsn + i. */
-static u64 uet_rx_sack_bits(const struct uet_pdc_rx *rx)
+/**
+ * uet_rx_sack_bits() - the SACK bitmap of the receiving side
+ * @rx: the receiving side
+ *
+ * Return: the 64 PSNs from the expected one on: bit i is PSN epsn + i
+ * (bit 0 is always clear: epsn has not been received).
+ */
+u64 uet_rx_sack_bits(const struct uet_pdc_rx *rx)
 {
 	u32 i = rx->epsn % UET_PSN_WINDOW, w = i / 64, sh = i % 64;
 	u64 bits = rx->bitmap[w] >> sh;
@@ -132,40 +128,116 @@ static u64 uet_rx_sack_bits(const struct uet_pdc_rx *rx)
 		bits |= rx->bitmap[(w + 1) % (UET_PSN_WINDOW / 64)] << (64 - sh);
 	return bits;
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_sack_bits);
 
-static void uet_rx_send_ack(struct uet_pdc *pdc, u32 trigger, u8 flags,
-			    u16 ev, u16 opaque, struct sk_buff_head *q)
+/**
+ * uet_ack_write() - write an ACK or ACK_CC header
+ * @hdr: where: sizeof(struct uet_pds_ack_cc) bytes for an ACK_CC (@a->cc),
+ *	sizeof(struct uet_pds_ack) for an ACK
+ * @a: what it says; with UET_ACK_P the probe's opaque value takes the
+ *	place of the PSN offset of the trigger
+ *
+ * A trigger further than a signed 16-bit offset from the cumulative ACK
+ * is sent as offset 0.
+ */
+void uet_ack_write(void *hdr, const struct uet_ack_info *a)
+{
+	struct uet_pds_ack_cc *acc = hdr;
+	s32 off = a->trigger - a->cack;
+	u16 apo = 0;
+
+	if (a->flags & UET_ACK_P)
+		apo = a->opaque;
+	else if (off >= S16_MIN && off <= S16_MAX)
+		apo = (u16)off;
+	acc->ack.prologue = uet_prologue(a->cc ? UET_PDS_ACK_CC : UET_PDS_ACK,
+					 UET_NH_NONE, a->flags);
+	acc->ack.ack_psn_off = cpu_to_be16(apo);
+	acc->ack.cack_psn = cpu_to_be32(a->cack);
+	acc->ack.spdcid = cpu_to_be16(a->spdcid);
+	acc->ack.dpdcid = cpu_to_be16(a->dpdcid);
+	if (!a->cc)
+		return;
+	acc->cc_type_flags = 0;
+	acc->mpr = 0;
+	acc->sack_psn_off = cpu_to_be16((u16)(a->sack_base - a->cack));
+	acc->sack_bitmap = cpu_to_be64(a->bitmap);
+	acc->cc_state = cpu_to_be64(a->cc_state);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_ack_write);
+
+/**
+ * uet_ack_read() - parse an ACK or ACK_CC header
+ * @hdr: the header
+ * @len: bytes available at @hdr
+ * @a: filled in
+ *
+ * Return: 0, or -EINVAL when @hdr is not a whole ACK or ACK_CC.
+ */
+int uet_ack_read(const void *hdr, unsigned int len, struct uet_ack_info *a)
+{
+	const struct uet_pds_ack_cc *acc = hdr;
+	u8 type;
+
+	if (len < sizeof(acc->ack))
+		return -EINVAL;
+	type = uet_prologue_type(acc->ack.prologue);
+	if ((type != UET_PDS_ACK && type != UET_PDS_ACK_CC) ||
+	    (type == UET_PDS_ACK_CC && len < sizeof(*acc)))
+		return -EINVAL;
+	memset(a, 0, sizeof(*a));
+	a->flags = uet_prologue_flags(acc->ack.prologue);
+	a->cack = be32_to_cpu(acc->ack.cack_psn);
+	a->opaque = be16_to_cpu(acc->ack.ack_psn_off);
+	a->trigger = a->cack + (s16)a->opaque;
+	a->spdcid = be16_to_cpu(acc->ack.spdcid);
+	a->dpdcid = be16_to_cpu(acc->ack.dpdcid);
+	if (type == UET_PDS_ACK_CC) {
+		a->cc = true;
+		a->sack_base = a->cack + (s16)be16_to_cpu(acc->sack_psn_off);
+		a->bitmap = be64_to_cpu(acc->sack_bitmap);
+		a->cc_state = be64_to_cpu(acc->cc_state);
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_ack_read);
+
+/* Send @a, filled in but for the PSN state, on @ev. */
+static void uet_rx_ack_out(struct uet_pdc *pdc, struct uet_ack_info *a,
+			   u16 ev, struct sk_buff_head *q)
 {
 	struct uet_pdc_rx *rx = &pdc->rx;
-	u64 bits = uet_rx_sack_bits(rx);
-	u32 cack = rx->epsn - 1;
-	s32 off = trigger - cack;
-	struct uet_pds_ack_cc *acc;
 	struct sk_buff *skb;
 
-	skb = uet_ctl_skb(pdc, bits ? sizeof(*acc) : sizeof(acc->ack), ev);
+	a->bitmap = uet_rx_sack_bits(rx);
+	a->cack = rx->epsn - 1;
+	a->sack_base = rx->epsn;
+	a->spdcid = pdc->lid;
+	a->dpdcid = pdc->key.rpdcid;
+	a->cc |= !!a->bitmap;
+	skb = uet_ctl_skb(pdc, a->cc ? sizeof(struct uet_pds_ack_cc) :
+				       sizeof(struct uet_pds_ack), ev);
 	if (!skb) {
 		uet_stat_inc(pdc->un, UET_STAT_TX_NOMEM);
 		return;
 	}
-	acc = (struct uet_pds_ack_cc *)skb->data;
-	acc->ack.prologue = uet_prologue(bits ? UET_PDS_ACK_CC : UET_PDS_ACK,
-					 UET_NH_NONE, flags);
-	if (flags & UET_ACK_P)
-		acc->ack.ack_psn_off = cpu_to_be16(opaque);
-	else if (off >= S16_MIN && off <= S16_MAX)
-		acc->ack.ack_psn_off = cpu_to_be16((u16)off);
-	acc->ack.cack_psn = cpu_to_be32(cack);
-	acc->ack.spdcid = cpu_to_be16(pdc->lid);
-	acc->ack.dpdcid = cpu_to_be16(pdc->key.rpdcid);
-	if (bits) {
-		acc->sack_psn_off = cpu_to_be16(1);
-		acc->sack_bitmap = cpu_to_be64(bits);
+	uet_ack_write(skb->data, a);
+	if (a->bitmap)
 		uet_stat_inc(pdc->un, UET_STAT_SACK_TX);
-	}
 	rx->since_ack = 0;
 	__skb_queue_tail(q, skb);
 	uet_stat_inc(pdc->un, UET_STAT_ACK_TX);
+	trace_uet_ack_tx(pdc->lid, a->cack, a->trigger, ev, a->bitmap != 0,
+			 a->flags & UET_ACK_M);
+}
+
+/* Acknowledge: @trigger drew the ACK, which carries back its value @ev. */
+static void uet_rx_send_ack(struct uet_pdc *pdc, u32 trigger, u8 flags,
+			    u16 ev, struct sk_buff_head *q)
+{
+	struct uet_ack_info a = { .trigger = trigger, .flags = flags };
+
+	uet_rx_ack_out(pdc, &a, ev, q);
 }
 
 static void uet_rx_send_nack(struct uet_net *un, const struct in6_addr *laddr,
@@ -190,6 +262,7 @@ static void uet_rx_send_nack(struct uet_net *un, const struct in6_addr *laddr,
 	n->payload = cpu_to_be32(payload);
 	__skb_queue_tail(q, skb);
 	uet_stat_inc(un, UET_STAT_NACK_TX);
+	trace_uet_nack_tx(spdcid, psn, code, ev);
 }
 
 static void uet_rx_pdc_nack(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
@@ -319,7 +392,7 @@ static bool uet_rx_psn_new(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
 	if ((s32)d < 0 || (d < UET_PSN_WINDOW && uet_rx_test(rx, pk->psn))) {
 		/* The sender missed our answer: answer again. */
 		uet_stat_inc(pdc->un, UET_STAT_DROP_DUP);
-		uet_rx_send_ack(pdc, pk->psn, aflags, c->ev, 0, q);
+		uet_rx_send_ack(pdc, pk->psn, aflags, c->ev, q);
 		return false;
 	}
 	if (d >= UET_PSN_WINDOW) {
@@ -328,7 +401,7 @@ static bool uet_rx_psn_new(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
 		return false;
 	}
 	if (d)
-		uet_stat_inc(pdc->un, UET_STAT_RX_OOO);
+		uet_stat_reorder(pdc->un, d);
 	return true;
 }
 
@@ -341,6 +414,7 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
 	u8 aflags, rc = 0;
 	int err;
 
+	trace_uet_pkt_rx(pdc->lid, pk->psn, c->ev, UET_PDS_RUD_REQ, pk->len);
 	aflags = (c->ce ? UET_ACK_M : 0) |
 		 (pk->flags & UET_REQ_RETX ? UET_ACK_RETX : 0);
 	if (!uet_rx_psn_new(pdc, pk, c, aflags, q))
@@ -371,11 +445,17 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
 	uet_stat_add(pdc->un, UET_STAT_RX_BYTES, pk->len);
 	if ((pk->flags & (UET_REQ_AR | UET_REQ_RETX)) || c->ce ||
 	    ++rx->since_ack >= UET_ACK_EVERY)
-		uet_rx_send_ack(pdc, pk->psn, aflags, c->ev, 0, q);
+		uet_rx_send_ack(pdc, pk->psn, aflags, c->ev, q);
 }
 
-/* Parse and check a data packet; the counter to bump if it is refused. */
-static int uet_rx_parse_data(struct sk_buff *skb, struct uet_rx_pkt *pk)
+/**
+ * uet_rx_parse_data() - parse and check a data packet
+ * @skb: the packet, from its PDS header on
+ * @pk: filled in
+ *
+ * Return: 0, or the counter (enum uet_stat) of the reason to drop it.
+ */
+int uet_rx_parse_data(struct sk_buff *skb, struct uet_rx_pkt *pk)
 {
 	const struct uet_pds_req *req;
 	const struct uet_ses_std *ses;
@@ -414,6 +494,7 @@ static int uet_rx_parse_data(struct sk_buff *skb, struct uet_rx_pkt *pk)
 		return UET_STAT_DROP_MALFORMED;
 	return 0;
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_parse_data);
 
 /* A switch trimmed this packet: tell the sender at once. */
 static int uet_rx_trimmed(struct uet_net *un, struct sk_buff *skb,
@@ -481,7 +562,8 @@ static int uet_rx_data(struct uet_net *un, struct sk_buff *skb,
 	struct uet_pdc *pdc;
 	int why;
 
-	if (c->dscp == UET_DSCP_TRIMMED)
+	/* Softirq: in an RCU read section already. */
+	if (c->dscp == uet_cfg(un)->dscp_trimmed)
 		return uet_rx_trimmed(un, skb, c);
 	why = uet_rx_parse_data(skb, &pk);
 	if (why)
@@ -510,28 +592,16 @@ static int uet_rx_ack(struct uet_net *un, struct sk_buff *skb,
 	unsigned int len = type == UET_PDS_ACK_CC ?
 			   sizeof(struct uet_pds_ack_cc) :
 			   sizeof(struct uet_pds_ack);
-	const struct uet_pds_ack_cc *acc;
-	struct uet_ack_info a = {};
+	struct uet_ack_info a;
 	struct sk_buff_head q;
 	struct uet_pdc *pdc;
 	bool drain = false;
 	int why = 0;
 
-	if (!pskb_may_pull(skb, len))
+	if (!pskb_may_pull(skb, len) || uet_ack_read(skb->data, len, &a))
 		return UET_STAT_DROP_MALFORMED;
-	acc = (const struct uet_pds_ack_cc *)skb->data;
-	a.flags = uet_prologue_flags(acc->ack.prologue);
-	a.cack = be32_to_cpu(acc->ack.cack_psn);
-	a.trigger = a.cack + (s16)be16_to_cpu(acc->ack.ack_psn_off);
-	a.spdcid = be16_to_cpu(acc->ack.spdcid);
-	if (type == UET_PDS_ACK_CC) {
-		a.sack = true;
-		a.sack_base = a.cack + (s16)be16_to_cpu(acc->sack_psn_off);
-		a.bitmap = be64_to_cpu(acc->sack_bitmap);
-	}
-
-	pdc = uet_pdc_find(un, be16_to_cpu(acc->ack.dpdcid), UET_PDC_INITIATOR,
-			   &c->saddr, &c->daddr);
+	pdc = uet_pdc_find(un, a.dpdcid, UET_PDC_INITIATOR, &c->saddr,
+			   &c->daddr);
 	if (!pdc)
 		return UET_STAT_DROP_UNKNOWN_PDC;
 	__skb_queue_head_init(&q);
@@ -542,11 +612,13 @@ static int uet_rx_ack(struct uet_net *un, struct sk_buff *skb,
 		why = UET_STAT_DROP_POLICY;
 	} else if (a.flags & UET_ACK_P) {
 		uet_stat_inc(un, UET_STAT_PROBE_ACK_RX);
-		uet_tx_probe_ack(pdc, c->ev);
+		uet_tx_probe_ack(pdc, c->ev, &a);
 	} else {
 		uet_stat_inc(un, UET_STAT_ACK_RX);
-		if (a.sack)
+		if (a.cc)
 			uet_stat_inc(un, UET_STAT_SACK_RX);
+		trace_uet_ack_rx(pdc->lid, a.cack, a.trigger, c->ev, a.cc,
+				 a.flags & UET_ACK_M);
 		uet_tx_ack(pdc, &a, &q);
 		drain = uet_tx_out(pdc, &q);
 	}
@@ -586,6 +658,7 @@ static int uet_rx_nack(struct uet_net *un, struct sk_buff *skb,
 		why = UET_STAT_DROP_POLICY;
 	} else {
 		uet_stat_inc(un, UET_STAT_NACK_RX);
+		trace_uet_nack_rx(pdc->lid, ni.psn, ni.code, c->ev);
 		uet_tx_nack(pdc, &ni, &q);
 		drain = uet_tx_out(pdc, &q);
 	}
@@ -595,9 +668,31 @@ static int uet_rx_nack(struct uet_net *un, struct sk_buff *skb,
 	return why;
 }
 
+/*
+ * Answer a probe: an ACK_CC with P on the value probed, the probe's
+ * opaque value, and the time since the probe reached uet (@rx_ns) in the
+ * CC state, so that the sender can take it out of its RTT sample.  The
+ * PSN state is reported, not changed.
+ */
+static void uet_rx_probe_answer(struct uet_pdc *pdc,
+				const struct uet_pds_ctrl *ctl,
+				const struct uet_rx_ctx *c, u64 rx_ns,
+				struct sk_buff_head *q)
+{
+	struct uet_ack_info a = {
+		.flags		= UET_ACK_P,
+		.opaque		= be16_to_cpu(ctl->opaque),
+		.cc		= true,
+	};
+
+	uet_stat_inc(pdc->un, UET_STAT_PROBE_RX);
+	a.cc_state = min_t(u64, ktime_get_ns() - rx_ns, U32_MAX);
+	uet_rx_ack_out(pdc, &a, c->ev, q);
+}
+
 static void uet_rx_ctrl_locked(struct uet_pdc *pdc,
 			       const struct uet_pds_ctrl *ctl,
-			       const struct uet_rx_ctx *c,
+			       const struct uet_rx_ctx *c, u64 rx_ns,
 			       struct sk_buff_head *q)
 {
 	struct uet_rx_pkt pk = {
@@ -605,6 +700,7 @@ static void uet_rx_ctrl_locked(struct uet_pdc *pdc,
 		.flags	= uet_prologue_flags(ctl->prologue),
 	};
 
+	trace_uet_pkt_rx(pdc->lid, pk.psn, c->ev, UET_PDS_CTRL, 0);
 	switch (uet_prologue_next(ctl->prologue)) {
 	case UET_CTRL_NOP:
 		/* The PSN of a refused message: taken, and acknowledged. */
@@ -612,19 +708,17 @@ static void uet_rx_ctrl_locked(struct uet_pdc *pdc,
 			break;
 		uet_rx_mark(&pdc->rx, pk.psn);
 		uet_rx_send_ack(pdc, pk.psn, pk.flags & UET_CTRL_RETX ?
-				UET_ACK_RETX : 0, c->ev, 0, q);
+				UET_ACK_RETX : 0, c->ev, q);
 		break;
 	case UET_CTRL_CLOSE:
 		/* The initiator closed its end: ours goes too. */
 		pdc->dead = true;
 		break;
 	case UET_CTRL_PROBE:
-		uet_stat_inc(pdc->un, UET_STAT_PROBE_RX);
-		uet_rx_send_ack(pdc, pdc->rx.epsn - 1, UET_ACK_P, c->ev,
-				be16_to_cpu(ctl->opaque), q);
+		uet_rx_probe_answer(pdc, ctl, c, rx_ns, q);
 		break;
 	default:
-		uet_rx_send_ack(pdc, pdc->rx.epsn - 1, 0, c->ev, 0, q);
+		uet_rx_send_ack(pdc, pdc->rx.epsn - 1, 0, c->ev, q);
 		break;
 	}
 }
@@ -632,6 +726,7 @@ static void uet_rx_ctrl_locked(struct uet_pdc *pdc,
 static int uet_rx_ctrl(struct uet_net *un, struct sk_buff *skb,
 		       const struct uet_rx_ctx *c)
 {
+	u64 rx_ns = ktime_get_ns();
 	const struct uet_pds_ctrl *ctl;
 	struct sk_buff_head q;
 	struct uet_pdc *pdc;
@@ -657,7 +752,7 @@ static int uet_rx_ctrl(struct uet_net *un, struct sk_buff *skb,
 	else if (pdc->key.rpdcid != be16_to_cpu(ctl->spdcid))
 		why = UET_STAT_DROP_POLICY;
 	else
-		uet_rx_ctrl_locked(pdc, ctl, c, &q);
+		uet_rx_ctrl_locked(pdc, ctl, c, rx_ns, &q);
 	uet_pdc_unlock(pdc);
 	uet_xmit_queue(un, &q);
 	return why;

@@ -2,10 +2,13 @@
 /*
  * uet: per-namespace counters: per-CPU storage, summed on read.
  */
+#include <linux/kobject.h>
+#include <linux/minmax.h>
 #include <linux/percpu.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
+#include <linux/sysfs.h>
 #include <net/net_namespace.h>
 #include <uet/net.h>
 #include <uet/spray.h>
@@ -64,7 +67,24 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_DROP_PDC_LIMIT]	= "drop_pdc_limit",
 	[UET_STAT_DROP_POLICY]		= "drop_policy",
 	[UET_STAT_DROP_CSUM]		= "drop_no_checksum",
+	[UET_STAT_RX_REORDER_SUM]	= "rx_reorder_depth_sum",
+	[UET_STAT_RX_REORDER_MAX]	= "rx_reorder_depth_max",
+	[UET_STAT_PDC_OPEN_NOW]		= "pdc_active",
+	[UET_STAT_NACK_TX_TRIMMED]	= "nack_tx_trimmed",
+	[UET_STAT_EVENTS_LOST]		= "events_lost",
 };
+
+/**
+ * uet_stat_is_gauge() - whether a counter is a level rather than a count
+ * @s: the counter
+ *
+ * Return: true for the counters that can go down or are maxima, which
+ * per-second deltas must not show as rates.
+ */
+bool uet_stat_is_gauge(enum uet_stat s)
+{
+	return s == UET_STAT_RX_REORDER_MAX || s == UET_STAT_PDC_OPEN_NOW;
+}
 
 /* /proc/net/uet_stat: "name value" lines, the namespace's counters. */
 static int uet_stats_show(struct seq_file *seq, void *v)
@@ -127,9 +147,80 @@ void uet_stats_read(struct uet_net *un, u64 *sum)
 	for_each_possible_cpu(cpu) {
 		const struct uet_stats *s = per_cpu_ptr(un->stats, cpu);
 
-		for (i = 0; i < UET_STAT_MAX; i++)
-			sum[i] += READ_ONCE(s->c[i]);
+		for (i = 0; i < UET_STAT_MAX; i++) {
+			u64 v = READ_ONCE(s->c[i]);
+
+			if (i == UET_STAT_RX_REORDER_MAX)
+				sum[i] = max(sum[i], v);
+			else
+				sum[i] += v;
+		}
 	}
+	sum[UET_STAT_PDC_OPEN_NOW] = atomic_read(&un->n_initiator) +
+				     atomic_read(&un->n_target);
+}
+
+/*
+ * /sys/kernel/uet/stats/<name>: the initial namespace's counters, one value
+ * per file, as /sys/class/net/<dev>/statistics does for a device.  Each
+ * file's attribute sits at its counter's index in uet_stats_attrs.
+ */
+static struct kobject *uet_kobj;
+static struct kobj_attribute uet_stats_attrs[UET_STAT_MAX];
+static struct attribute *uet_stats_attr_list[UET_STAT_MAX + 1];
+
+static const struct attribute_group uet_stats_group = {
+	.name	= "stats",
+	.attrs	= uet_stats_attr_list,
+};
+
+static ssize_t uet_stats_attr_show(struct kobject *kobj,
+				   struct kobj_attribute *attr, char *buf)
+{
+	u64 sum[UET_STAT_MAX];
+
+	uet_stats_read(uet_net(&init_net), sum);
+	return sysfs_emit(buf, "%llu\n", sum[attr - uet_stats_attrs]);
+}
+
+/**
+ * uet_stats_sysfs_init() - create /sys/kernel/uet/stats
+ *
+ * Context: module init, after the initial namespace's counters exist.
+ * Return: 0 or a negative errno; nothing is left behind on failure.
+ */
+int uet_stats_sysfs_init(void)
+{
+	int i, err;
+
+	for (i = 0; i < UET_STAT_MAX; i++) {
+		sysfs_attr_init(&uet_stats_attrs[i].attr);
+		uet_stats_attrs[i].attr.name = uet_stat_names[i];
+		uet_stats_attrs[i].attr.mode = 0444;
+		uet_stats_attrs[i].show = uet_stats_attr_show;
+		uet_stats_attr_list[i] = &uet_stats_attrs[i].attr;
+	}
+	uet_kobj = kobject_create_and_add("uet", kernel_kobj);
+	if (!uet_kobj)
+		return -ENOMEM;
+	err = sysfs_create_group(uet_kobj, &uet_stats_group);
+	if (err) {
+		kobject_put(uet_kobj);
+		uet_kobj = NULL;
+	}
+	return err;
+}
+
+/**
+ * uet_stats_sysfs_exit() - remove /sys/kernel/uet
+ *
+ * Context: module exit; waits for readers of the files.
+ */
+void uet_stats_sysfs_exit(void)
+{
+	sysfs_remove_group(uet_kobj, &uet_stats_group);
+	kobject_put(uet_kobj);
+	uet_kobj = NULL;
 }
 
 /**

@@ -30,8 +30,11 @@
 #include <net/ipv6_stubs.h>
 #include <net/route.h>
 #include <net/udp_tunnel.h>
+#include <trace/events/uet.h>
+#include <uet/kunit.h>
 #include <uet/msg.h>
 #include <uet/net.h>
+#include <uet/netlink.h>
 #include <uet/pdc.h>
 #include <uet/sock.h>
 #include <uet/spray.h>
@@ -57,10 +60,18 @@ static struct uet_tx_slot *uet_slot(struct uet_pdc *pdc, u32 psn)
 	return &pdc->tx.ring[psn % UET_PSN_WINDOW];
 }
 
-static bool uet_tx_in_flight(const struct uet_pdc_tx *tx, u32 psn)
+/**
+ * uet_tx_in_flight() - is a PSN sent and not yet past the cumulative ACK?
+ * @tx: the sending side
+ * @psn: the PSN
+ *
+ * Return: true when @psn is in [snd_una, snd_nxt), modulo 2^32.
+ */
+bool uet_tx_in_flight(const struct uet_pdc_tx *tx, u32 psn)
 {
 	return psn - tx->snd_una < tx->snd_nxt - tx->snd_una;
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_in_flight);
 
 /*
  * Route one packet.  @saddr is the source to use (:: to let the route
@@ -306,13 +317,58 @@ static u64 uet_tx_rto_ns(const struct uet_pdc *pdc)
 	return (u64)pdc->tx.rto_us * NSEC_PER_USEC;
 }
 
-/* Early-detection deadline (REPS): 0 when off. */
+/**
+ * uet_tx_base_rtt_ns() - the base RTT of a PDC
+ * @pdc: the initiator PDC
+ *
+ * The lowest RTT measured (data ACKs and probe answers), and the
+ * configured base-rtt only until the first sample: a configured value
+ * far below the real RTT (a 400G default in a VM) would make every
+ * early-detection deadline pass.
+ *
+ * Return: the base RTT in ns.
+ */
+u64 uet_tx_base_rtt_ns(const struct uet_pdc *pdc)
+{
+	if (pdc->tx.min_rtt_ns == U64_MAX)
+		return pdc->base_rtt_ns;
+	return pdc->tx.min_rtt_ns;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_base_rtt_ns);
+
+/* Early-detection delay after a send (REPS): 0 when off. */
 static u64 uet_tx_ed_ns(const struct uet_pdc *pdc)
 {
-	u64 base = min_t(u64, pdc->base_rtt_ns, pdc->tx.min_rtt_ns);
+	u64 base = min_t(u64, uet_tx_base_rtt_ns(pdc), U32_MAX);
 
 	return uet_spray_early_deadline_ns(pdc->spray, base);
 }
+
+/**
+ * uet_tx_ed_at() - when the early-detection deadline of a PSN passes
+ * @pdc: the initiator PDC
+ * @psn: a PSN in flight
+ * @ed: the early-detection delay, uet_tx_ed_ns()
+ *
+ * The target acknowledges every UET_ACK_EVERY packets unless a packet
+ * asks, so the ACK that covers @psn may be drawn by a packet sent up to
+ * UET_ACK_EVERY - 1 PSNs after it, or by the last packet sent, which
+ * always asks for an ACK (end of message, of a burst, full window).  The
+ * deadline runs from the later of that packet's and @psn's last
+ * transmission: an ACK held back by coalescing is not a failure.
+ *
+ * Return: the deadline, ktime_get_ns() clock.
+ */
+u64 uet_tx_ed_at(struct uet_pdc *pdc, u32 psn, u64 ed)
+{
+	u32 q = psn + UET_ACK_EVERY - 1, last = pdc->tx.snd_nxt - 1;
+
+	if (uet_psn_before(last, q))
+		q = last;
+	return max(uet_slot(pdc, psn)->sent_ns, uet_slot(pdc, q)->sent_ns) +
+	       ed;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_ed_at);
 
 /* Next early-detection deadline, U64_MAX if none. */
 static u64 uet_tx_ed_next(struct uet_pdc *pdc)
@@ -324,7 +380,7 @@ static u64 uet_tx_ed_next(struct uet_pdc *pdc)
 	if (!ed)
 		return U64_MAX;
 	p = uet_psn_before(tx->ed_psn, tx->snd_una) ? tx->snd_una : tx->ed_psn;
-	return p == tx->snd_nxt ? U64_MAX : uet_slot(pdc, p)->sent_ns + ed;
+	return p == tx->snd_nxt ? U64_MAX : uet_tx_ed_at(pdc, p, ed);
 }
 
 /*
@@ -352,15 +408,47 @@ static void uet_tx_arm(struct uet_pdc *pdc, u64 now, bool restart)
 		uet_tx_timer_set(pdc, next);
 }
 
+/* What an engine call did, on value @ev: counters, path events, trace. */
+static void uet_tx_spray_note(struct uet_pdc *pdc, u16 ev, u32 res)
+{
+	if (!res)
+		return;
+	uet_stats_spray(pdc->un, res);
+	uet_nl_notify_spray(pdc, ev, res);
+	trace_uet_spray(pdc->lid, ev, res);
+}
+
+/*
+ * Is @pdc the one PDC that probes its destination's bad values?  It
+ * becomes it when nobody is.  A PDC of its own (PDC groups off) always is.
+ */
+static bool uet_tx_prober(struct uet_pdc *pdc)
+{
+	struct uet_pdc *old;
+
+	if (!pdc->dest)
+		return true;
+	/* Pairs with uet_tx_probe_value(): see the value made bad first. */
+	smp_mb();
+	old = cmpxchg(&pdc->dest->prober, NULL, pdc);
+	return !old || old == pdc;
+}
+
+/* A value left the rotation: probe it, unless another PDC of the group does. */
+static void uet_tx_probe_start(struct uet_pdc *pdc, u64 now)
+{
+	if (!pdc->tx.probe_at && uet_tx_prober(pdc))
+		pdc->tx.probe_at = now + pdc->probe_period_ns;
+}
+
 static void uet_tx_fb(struct uet_pdc *pdc, struct uet_tx_slot *s,
 		      enum uet_spray_event ev, u64 now)
 {
 	u32 res = uet_spray_feedback(pdc->spray, ev, s->ev, now);
 
-	uet_stats_spray(pdc->un, res);
-	/* A value out of the rotation is probed until it answers. */
-	if ((res & UET_SPRAY_R_BAD) && !pdc->tx.probe_at)
-		pdc->tx.probe_at = now + pdc->probe_period_ns;
+	uet_tx_spray_note(pdc, s->ev, res);
+	if (res & UET_SPRAY_R_BAD)
+		uet_tx_probe_start(pdc, now);
 }
 
 /* ACK or NACK feedback: at most one per transmission. */
@@ -382,7 +470,7 @@ static struct dst_entry *uet_tx_route_next(struct uet_pdc *pdc,
 	u32 res = 0;
 
 	s->ev = uet_spray_next(pdc->spray, &res);
-	uet_stats_spray(pdc->un, res);
+	uet_tx_spray_note(pdc, s->ev, res);
 	*saddr = pdc->key.laddr;
 	dst = uet_route(pdc->un, saddr, &pdc->key.raddr, htons(s->ev), room);
 	if (IS_ERR(dst)) {
@@ -415,8 +503,18 @@ static struct sk_buff *uet_tx_build_nop(struct uet_pdc *pdc, u32 psn,
 	return skb;
 }
 
-static struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
-				    const struct uet_tx_slot *s, u8 flags)
+/**
+ * uet_tx_build() - build the packet of a slot
+ * @pdc: the initiator PDC, locked
+ * @psn: the slot's PSN
+ * @s: the slot
+ * @flags: UET_REQ_* flags besides SYN, which the PDC's state adds
+ *
+ * Return: a data packet (PDS request, SES standard request, payload), or
+ * a CTRL NOP for a refused message; NULL when memory is short.
+ */
+struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
+			     const struct uet_tx_slot *s, u8 flags)
 {
 	const struct uet_tx_msg *m = s->msg;
 	struct uet_pds_req *req;
@@ -463,6 +561,7 @@ static struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
 	uet_buf_read(m->buf, s->off, skb_put(skb, s->len), s->len);
 	return skb;
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_build);
 
 static void uet_tx_queue_skb(struct uet_pdc *pdc, struct sk_buff *skb,
 			     struct dst_entry *dst, const struct in6_addr *saddr,
@@ -495,6 +594,7 @@ static bool uet_tx_emit(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 		return false;
 	}
 	uet_tx_queue_skb(pdc, skb, dst, saddr, s->ev, q);
+	trace_uet_data_tx(pdc->lid, psn, s->ev, s->len, flags & UET_REQ_RETX);
 	return true;
 }
 
@@ -516,6 +616,7 @@ static void uet_tx_fail(struct uet_pdc *pdc, struct uet_tx_msg *m, int err)
 	m->err = err;
 	list_del_init(&m->sq_node);
 	uet_stat_inc(pdc->un, UET_STAT_TX_MSGS_FAILED);
+	uet_nl_notify_msg_failed(pdc, m, err);
 	uet_sock_tx_error(m, &pdc->key.raddr, err);
 }
 
@@ -561,8 +662,8 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 	s->sent_ns = now;
 	s->horizon = pdc->tx.snd_nxt;
 	dst = uet_tx_route_next(pdc, s, &saddr, &room);
-	uet_tx_emit(pdc, psn, s, dst, &saddr, UET_REQ_RETX | UET_REQ_AR, q);
-	uet_stat_inc(pdc->un, why);
+	if (uet_tx_emit(pdc, psn, s, dst, &saddr, UET_REQ_RETX | UET_REQ_AR, q))
+		uet_stat_inc(pdc->un, why);
 	return true;
 }
 
@@ -714,12 +815,17 @@ static void uet_tx_advance(struct uet_pdc_tx *tx)
 		tx->snd_una++;
 }
 
-/*
- * The timeout before backoff: RFC 6298's srtt + 4 * rttvar, but at least
- * 5/4 of the recent maximum RTT, since the samples mix paths of different
- * delay and the average follows the fast ones.  Bounded by rto-min/max.
+/**
+ * uet_tx_rto_base() - the retransmission timeout before backoff
+ * @pdc: the initiator PDC
+ *
+ * RFC 6298's srtt + 4 * rttvar, but at least 5/4 of the recent maximum
+ * RTT, since the samples mix paths of different delay and the average
+ * follows the fast ones.
+ *
+ * Return: the timeout in us, bounded by rto-min and rto-max.
  */
-static u32 uet_tx_rto_base(const struct uet_pdc *pdc)
+u32 uet_tx_rto_base(const struct uet_pdc *pdc)
 {
 	const struct uet_pdc_tx *tx = &pdc->tx;
 	u32 rto = tx->srtt_us + max(4 * tx->rttvar_us, 1U);
@@ -727,8 +833,18 @@ static u32 uet_tx_rto_base(const struct uet_pdc *pdc)
 	rto = max(rto, tx->rtt_max_us + tx->rtt_max_us / 4);
 	return clamp(rto, pdc->rto_min_us, pdc->rto_max_us);
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_rto_base);
 
-static void uet_tx_rtt(struct uet_pdc *pdc, u64 rtt_ns)
+/**
+ * uet_tx_rtt() - take an RTT sample of a data packet sent once
+ * @pdc: the initiator PDC
+ * @rtt_ns: the sample
+ *
+ * Updates the base RTT (the minimum), the smoothed RTT and its variation,
+ * the decaying maximum, and sets the timeout back to its base (ending any
+ * backoff).
+ */
+void uet_tx_rtt(struct uet_pdc *pdc, u64 rtt_ns)
 {
 	struct uet_pdc_tx *tx = &pdc->tx;
 	u32 r = clamp_t(u64, div_u64(rtt_ns, NSEC_PER_USEC), 1, U32_MAX / 8);
@@ -750,6 +866,19 @@ static void uet_tx_rtt(struct uet_pdc *pdc, u64 rtt_ns)
 		tx->rtt_max_us -= (tx->rtt_max_us - r) / 64;
 	tx->rto_us = uet_tx_rto_base(pdc);
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_rtt);
+
+/**
+ * uet_tx_backoff() - double the retransmission timeout, up to rto-max
+ * @pdc: the initiator PDC
+ *
+ * Until the next RTT sample, after a timeout or a refusal.
+ */
+void uet_tx_backoff(struct uet_pdc *pdc)
+{
+	pdc->tx.rto_us = min(pdc->tx.rto_us * 2, pdc->rto_max_us);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_backoff);
 
 /*
  * How long a packet must have been out before a SACK gap may call it
@@ -834,7 +963,7 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 	}
 	for (p = tx->snd_una; uet_psn_before(p, a->cack + 1); p++)
 		progress |= uet_tx_acked(pdc, p, UET_SPRAY_EV_ACK, now);
-	for (i = 0; a->sack && i < UET_SACK_BITS; i++) {
+	for (i = 0; a->cc && i < UET_SACK_BITS; i++) {
 		p = a->sack_base + i;
 		if (!(a->bitmap & BIT_ULL(i)) || !uet_tx_in_flight(tx, p))
 			continue;
@@ -903,7 +1032,7 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 		uet_tx_fb_once(pdc, s, UET_SPRAY_EV_NACK, now);
 		s->flags |= UET_SLOT_HOLD;
 		s->sent_ns = now;
-		tx->rto_us = min(tx->rto_us * 2, pdc->rto_max_us);
+		uet_tx_backoff(pdc);
 		break;
 	case UET_NACK_FATAL:
 		uet_stat_inc(pdc->un, UET_STAT_NACK_RX_FATAL);
@@ -931,15 +1060,32 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 /**
  * uet_tx_probe_ack() - a probe sent on an entropy value was answered
  * @pdc: the initiator PDC, locked and live
- * @ev: the value probed
+ * @ev: the value probed (the answer's UDP source port)
+ * @a: the answer: an ACK with P
+ *
+ * The value is usable again.  When the answer names a probe this PDC
+ * still has the send time of, the round trip less the target's service
+ * time is an RTT sample that may lower the base RTT (not the smoothed
+ * RTT: a probe does not queue behind data).
  *
  * Context: softirq.
  */
-void uet_tx_probe_ack(struct uet_pdc *pdc, u16 ev)
+void uet_tx_probe_ack(struct uet_pdc *pdc, u16 ev, const struct uet_ack_info *a)
 {
-	uet_stats_spray(pdc->un,
-			uet_spray_feedback(pdc->spray, UET_SPRAY_EV_PROBE_RESP,
-					   ev, ktime_get_ns()));
+	struct uet_probe_rec *r = &pdc->tx.probes[a->opaque % UET_PROBE_SLOTS];
+	u64 now = ktime_get_ns(), rtt = 0;
+	u32 service = a->cc ? lower_32_bits(a->cc_state) : 0;
+
+	if (r->sent_ns && r->id == a->opaque && r->ev == ev) {
+		rtt = now - r->sent_ns;
+		rtt = rtt > service ? rtt - service : 1;
+		r->sent_ns = 0;
+		pdc->tx.min_rtt_ns = min(pdc->tx.min_rtt_ns, rtt);
+	}
+	trace_uet_probe_answered(pdc->lid, ev, a->opaque, rtt, service);
+	uet_tx_spray_note(pdc, ev,
+			  uet_spray_feedback(pdc->spray, UET_SPRAY_EV_PROBE_RESP,
+					     ev, now));
 }
 
 /* Report the early-detection deadlines that have passed. */
@@ -993,23 +1139,49 @@ static void uet_tx_timeout(struct uet_pdc *pdc, u64 now,
 				return;
 		}
 	}
-	tx->rto_us = min(tx->rto_us * 2, pdc->rto_max_us);
+	uet_tx_backoff(pdc);
 	tx->rto_at = now + uet_tx_rto_ns(pdc);
 }
 
 /*
+ * The bad value to probe next; none gives the prober's role up.  A value
+ * made bad by another PDC of the group while we were giving it up, seen
+ * after the barrier, makes us take it again (see uet_tx_prober()).
+ */
+static bool uet_tx_probe_value(struct uet_pdc *pdc, u16 *ev)
+{
+	struct uet_dest *d = pdc->dest;
+
+	if (uet_spray_probe_next(pdc->spray, ev))
+		return true;
+	if (!d)
+		return false;
+	WRITE_ONCE(d->prober, NULL);
+	/* Pairs with uet_tx_prober(): the role is free before we look again. */
+	smp_mb();
+	return uet_spray_probe_next(pdc->spray, ev) && uet_tx_prober(pdc);
+}
+
+/*
  * Probe the next value the engine holds bad (in turn, one per probe
- * period): a CTRL PROBE sent on that value, answered by an ACK with P.
+ * period and destination): a CTRL PROBE sent on that value, answered by
+ * an ACK with P.  Until the target has answered anything, the PDC has no
+ * id to name it by and only keeps the period going.
  */
 static void uet_tx_probe(struct uet_pdc *pdc, u64 now, struct sk_buff_head *q)
 {
 	struct uet_pdc_tx *tx = &pdc->tx;
+	struct uet_probe_rec *r;
 	struct uet_pds_ctrl *c;
 	struct sk_buff *skb;
 	u16 ev;
 
 	tx->probe_at = 0;
-	if (tx->syn || !uet_spray_probe_next(pdc->spray, &ev))
+	if (tx->syn) {
+		tx->probe_at = now + pdc->probe_period_ns;
+		return;
+	}
+	if (!uet_tx_probe_value(pdc, &ev))
 		return;
 	tx->probe_at = now + pdc->probe_period_ns;
 	skb = uet_ctl_skb(pdc, sizeof(*c), ev);
@@ -1017,15 +1189,45 @@ static void uet_tx_probe(struct uet_pdc *pdc, u64 now, struct sk_buff_head *q)
 		uet_stat_inc(pdc->un, UET_STAT_TX_NOMEM);
 		return;
 	}
+	r = &tx->probes[tx->probe_id % UET_PROBE_SLOTS];
+	r->id = tx->probe_id++;
+	r->ev = ev;
+	r->sent_ns = now;
 	c = (struct uet_pds_ctrl *)skb->data;
 	c->prologue = uet_prologue(UET_PDS_CTRL, UET_CTRL_PROBE, 0);
-	c->opaque = cpu_to_be16(tx->probe_id++);
+	c->opaque = cpu_to_be16(r->id);
 	c->psn = cpu_to_be32(tx->snd_nxt);
 	c->spdcid = cpu_to_be16(pdc->lid);
 	c->dpdcid = cpu_to_be16(pdc->rid);
 	c->payload = cpu_to_be32(tx->snd_una);
 	__skb_queue_tail(q, skb);
 	uet_stat_inc(pdc->un, UET_STAT_PROBE_TX);
+	trace_uet_probe_tx(pdc->lid, ev, r->id);
+}
+
+/**
+ * uet_tx_probe_kick() - make a PDC its destination's prober
+ * @pdc: an initiator PDC of the destination, not locked
+ *
+ * The prober was freed: this PDC takes over, and gives the role up at
+ * its first probe time if nothing is bad.
+ *
+ * Context: uet_net.pdc_lock held (the destination's PDC list).
+ * Return: false when @pdc is closing and cannot.
+ */
+bool uet_tx_probe_kick(struct uet_pdc *pdc)
+{
+	u64 now = ktime_get_ns();
+	bool ok;
+
+	spin_lock_bh(&pdc->lock);
+	ok = !pdc->dead;
+	if (ok) {
+		uet_tx_probe_start(pdc, now);
+		uet_tx_arm(pdc, now, false);
+	}
+	spin_unlock_bh(&pdc->lock);
+	return ok;
 }
 
 /* The timer fired: deadlines passed, a timeout, a probe due; re-arm. */
@@ -1096,6 +1298,9 @@ void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn)
 	tx->high_acked = start_psn - 1;
 	tx->rto_us = clamp(pdc->rto_min_us * UET_RTO_INIT_MULT,
 			   pdc->rto_min_us, pdc->rto_max_us);
+	/* The group may hold bad values that nobody probes any more. */
+	if (pdc->dest && uet_spray_type(pdc->spray) == UET_SPRAY_ACTIVE)
+		uet_tx_probe_start(pdc, ktime_get_ns());
 }
 
 /**

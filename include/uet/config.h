@@ -34,6 +34,16 @@ struct netlink_ext_ack;
 #define UET_MAX_RETX_MIN		1
 #define UET_SACK_RETX_THRESH_MIN	1
 #define UET_SACK_RETX_THRESH_MAX	1024
+#define UET_DSCP_MAX			63
+
+/* Defaults that module parameters can change (see main.c). */
+#define UET_DEFAULT_SPRAY		UET_SPRAY_RR
+#define UET_DEFAULT_UDP_PORT		4793
+#define UET_DEFAULT_START_PORT		256
+#define UET_DEFAULT_ENTROPY_MASK_BITS	7
+#define UET_DEFAULT_LINK_RATE_MBPS	400000
+#define UET_DEFAULT_BASE_RTT_NS		6000
+#define UET_DEFAULT_MSS			4096
 
 /* Bytes a data packet costs on the wire beyond its MSS, per reference NIC. */
 #define UET_ACTIVE_PKT_OVERHEAD		60	/* MRC NIC active-set sizing */
@@ -62,6 +72,7 @@ struct netlink_ext_ack;
  * @fail_detect_mult: FailureDetectionRTTMultiplier; 0 = off
  * @max_retx: retransmissions of one packet before the message is given up
  * @pdc_groups: PDCGroupsEnabled, one spraying state per destination
+ * @dscp_trimmed: DSCP_TRIMMED, the DSCP of a packet a switch trimmed
  *
  * An instance is immutable once published: the namespace holds an
  * RCU-protected pointer to it and a change publishes a new copy (see
@@ -88,6 +99,7 @@ struct uet_config {
 	u8 fail_detect_mult;
 	u8 max_retx;
 	u8 pdc_groups;
+	u8 dscp_trimmed;
 };
 
 void uet_config_init_defaults(struct uet_config *cfg);

@@ -43,6 +43,7 @@ struct uet_cfg_rcu {
 /* Slots remembering the last PSN used with a peer after its PDC closed. */
 #define UET_PSN_MEMO_SLOTS	128
 
+struct dentry;
 struct socket;
 struct uet_stats;
 
@@ -85,6 +86,8 @@ struct uet_psn_memo {
  *	that they changed under it (read with READ_ONCE())
  * @gc_work: closes idle PDCs and frees reaped ones
  * @dying: the namespace is going away: no new PDC, no rescheduled work
+ * @debugfs: the namespace's directory under /sys/kernel/debug/uet; set at
+ *	init and exit only
  */
 struct uet_net {
 	struct net *net;
@@ -110,6 +113,7 @@ struct uet_net {
 	unsigned int tables_gen;
 	struct delayed_work gc_work;
 	bool dying;
+	struct dentry *debugfs;
 };
 
 /* Module version, reported by UET_CMD_INFO_GET. */

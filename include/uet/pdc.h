@@ -41,8 +41,8 @@ struct uet_tx_msg;
 #define UET_RX_MSG_HASH_BITS	4
 /* A target closes after this many times the initiator's idle time. */
 #define UET_TARGET_IDLE_MULT	4
-/* DSCP that marks a packet a switch trimmed (UET's DSCP_TRIMMED). */
-#define UET_DSCP_TRIMMED	0x3f
+/* Probes of one PDC whose send time is kept, to time their answers. */
+#define UET_PROBE_SLOTS		4
 /* Retries of a packet the receiver refused for want of resources. */
 #define UET_NORES_MAX		255
 
@@ -102,15 +102,30 @@ struct uet_tx_slot {
 };
 
 /**
+ * struct uet_probe_rec - a probe sent, to time its answer
+ * @sent_ns: when it was sent; 0 once answered
+ * @id: its opaque value
+ * @ev: the entropy value it tested
+ */
+struct uet_probe_rec {
+	u64 sent_ns;
+	u16 id;
+	u16 ev;
+};
+
+/**
  * struct uet_pdc_tx - sending side of an initiator PDC, under uet_pdc.lock
  * @ring: UET_PSN_WINDOW slots, PSN p at p % UET_PSN_WINDOW
  * @msgs: every message of the PDC not yet done, oldest first
  * @sendq: messages with bytes not yet packetised, oldest first
  * @timer: retransmission timeout and early-detection deadlines
- * @min_rtt_ns: lowest RTT measured; U64_MAX before the first sample
+ * @min_rtt_ns: lowest RTT measured, from data ACKs and probe answers:
+ *	the base RTT once measured; U64_MAX before the first sample
  * @rto_at: when the retransmission timeout expires, 0 when nothing is in
  *	flight; restarted by every ACK that acknowledges something new
- * @probe_at: when to send the next probe, 0 when none is due
+ * @probe_at: when to send the next probe, 0 when none is due; only the
+ *	destination's prober (uet_dest.prober) keeps one due
+ * @probes: the last UET_PROBE_SLOTS probes sent, by opaque value
  * @start_psn: first PSN of the PDC
  * @snd_una: oldest PSN not yet acknowledged
  * @snd_nxt: next PSN to send
@@ -137,6 +152,7 @@ struct uet_pdc_tx {
 	u64 min_rtt_ns;
 	u64 rto_at;
 	u64 probe_at;
+	struct uet_probe_rec probes[UET_PROBE_SLOTS];
 	u32 start_psn;
 	u32 snd_una;
 	u32 snd_nxt;
@@ -244,6 +260,12 @@ struct uet_pdc {
  * @spray: the group's spraying state, made with the first initiator PDC
  *	and published with smp_store_release() under uet_net.pdc_lock; used
  *	under the lock of a PDC holding a reference, or read under RCU
+ * @prober: the initiator PDC that probes the group's bad values, one
+ *	probe per probe period for the whole destination; NULL when none
+ *	does.  Claimed with cmpxchg() by a PDC whose feedback made a value
+ *	bad, given up by its owner when nothing is bad, cleared and handed
+ *	to another initiator under uet_net.pdc_lock when the owner is freed.
+ *	Compared, never dereferenced without uet_net.pdc_lock.
  * @rcu: the destination and its spraying state are freed after a grace
  *	period, since dumps walk them under RCU
  */
@@ -253,6 +275,7 @@ struct uet_dest {
 	struct list_head pdcs;
 	unsigned int refs;
 	struct uet_spray *spray;
+	struct uet_pdc *prober;
 	struct rcu_head rcu;
 };
 
@@ -275,23 +298,58 @@ struct uet_skb_cb {
 #define UET_SKB_CB(skb)	((struct uet_skb_cb *)(skb)->cb)
 
 /**
- * struct uet_ack_info - an ACK or ACK_CC as received
+ * struct uet_ack_info - an ACK or ACK_CC, as sent or received
  * @bitmap: SACK bitmap: bit i set, PSN @sack_base + i received
+ * @cc_state: ACK_CC's CC state; with UET_ACK_P, the target's service
+ *	time of the probe in ns (bits 31..0)
  * @cack: cumulative ACK PSN
- * @trigger: PSN of the packet that drew the ACK
+ * @trigger: PSN of the packet that drew the ACK (not with UET_ACK_P)
  * @sack_base: PSN of bit 0 of @bitmap
  * @spdcid: the target's PDC id
+ * @dpdcid: the initiator's PDC id
+ * @opaque: with UET_ACK_P, the opaque value of the probe answered
  * @flags: UET_ACK_* flags
- * @sack: @bitmap and @sack_base are valid (ACK_CC)
+ * @cc: an ACK_CC: @bitmap, @sack_base and @cc_state are valid
  */
 struct uet_ack_info {
 	u64 bitmap;
+	u64 cc_state;
 	u32 cack;
 	u32 trigger;
 	u32 sack_base;
 	u16 spdcid;
+	u16 dpdcid;
+	u16 opaque;
 	u8 flags;
-	bool sack;
+	bool cc;
+};
+
+/**
+ * struct uet_rx_pkt - a data packet's PDS and SES fields
+ * @psn: PSN
+ * @job: job id
+ * @msg_len: length of the whole message
+ * @off: offset of the payload in the message
+ * @len: payload bytes
+ * @spdcid: initiator's PDC id
+ * @dpdcid: target's PDC id, or with SYN pdc_info and PSN offset
+ * @msg_id: message id
+ * @dst_ep: destination endpoint
+ * @src_ep: source endpoint
+ * @flags: UET_REQ_* flags
+ */
+struct uet_rx_pkt {
+	u32 psn;
+	u32 job;
+	u32 msg_len;
+	u32 off;
+	u32 len;
+	u16 spdcid;
+	u16 dpdcid;
+	u16 msg_id;
+	u16 dst_ep;
+	u16 src_ep;
+	u8 flags;
 };
 
 /**
@@ -353,7 +411,9 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 		struct sk_buff_head *q);
 void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 		 struct sk_buff_head *q);
-void uet_tx_probe_ack(struct uet_pdc *pdc, u16 ev);
+void uet_tx_probe_ack(struct uet_pdc *pdc, u16 ev,
+		      const struct uet_ack_info *a);
+bool uet_tx_probe_kick(struct uet_pdc *pdc);
 bool uet_tx_out(struct uet_pdc *pdc, struct sk_buff_head *q);
 void uet_tx_drain(struct uet_pdc *pdc);
 struct sk_buff *uet_ctl_skb(struct uet_pdc *pdc, unsigned int len,
@@ -366,5 +426,25 @@ void uet_xmit_queue(struct uet_net *un, struct sk_buff_head *q);
 /* rx.c */
 void uet_rx_pdc_release(struct uet_pdc *pdc);
 void uet_rx_pdc_gc(struct uet_pdc *pdc);
+
+/*
+ * The datapath's pure logic (PSN windows, SACK bitmaps, the RTT
+ * estimator, header layouts), for its own files and the KUnit suite
+ * drivers/uet/tests/datapath_test.c (exported only to that).
+ */
+bool uet_tx_in_flight(const struct uet_pdc_tx *tx, u32 psn);
+void uet_tx_rtt(struct uet_pdc *pdc, u64 rtt_ns);
+u32 uet_tx_rto_base(const struct uet_pdc *pdc);
+void uet_tx_backoff(struct uet_pdc *pdc);
+u64 uet_tx_base_rtt_ns(const struct uet_pdc *pdc);
+u64 uet_tx_ed_at(struct uet_pdc *pdc, u32 psn, u64 ed);
+struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
+			     const struct uet_tx_slot *s, u8 flags);
+bool uet_rx_test(const struct uet_pdc_rx *rx, u32 psn);
+void uet_rx_mark(struct uet_pdc_rx *rx, u32 psn);
+u64 uet_rx_sack_bits(const struct uet_pdc_rx *rx);
+int uet_rx_parse_data(struct sk_buff *skb, struct uet_rx_pkt *pk);
+void uet_ack_write(void *hdr, const struct uet_ack_info *a);
+int uet_ack_read(const void *hdr, unsigned int len, struct uet_ack_info *a);
 
 #endif /* _UET_PDC_H */

@@ -68,6 +68,16 @@
  * @UET_STAT_DROP_CSUM: dropped: UDP checksum absent (zero); a wrong
  *	checksum never reaches uet: UDP drops it and counts it in
  *	UDP's InCsumErrors
+ * @UET_STAT_RX_REORDER_SUM: sum over the out-of-order arrivals of how many
+ *	PSNs each came ahead of the next expected one
+ * @UET_STAT_RX_REORDER_MAX: gauge: the most PSNs ahead of the next expected
+ *	one that any arrival came (max_out_of_order); a per-CPU maximum, the
+ *	highest of them on read
+ * @UET_STAT_PDC_OPEN_NOW: gauge: PDCs open now; computed on read, never
+ *	written (the mean reorder depth is derived by the reader, from
+ *	@UET_STAT_RX_REORDER_SUM and @UET_STAT_RX_OOO)
+ * @UET_STAT_NACK_TX_TRIMMED: NACKs sent for a trimmed packet
+ * @UET_STAT_EVENTS_LOST: path events not multicast for want of memory
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -122,6 +132,11 @@ enum uet_stat {
 	UET_STAT_DROP_PDC_LIMIT,
 	UET_STAT_DROP_POLICY,
 	UET_STAT_DROP_CSUM,
+	UET_STAT_RX_REORDER_SUM,
+	UET_STAT_RX_REORDER_MAX,
+	UET_STAT_PDC_OPEN_NOW,
+	UET_STAT_NACK_TX_TRIMMED,
+	UET_STAT_EVENTS_LOST,
 
 	UET_STAT_MAX
 };
@@ -140,6 +155,9 @@ int uet_stats_init(struct uet_net *un);
 void uet_stats_exit(struct uet_net *un);
 void uet_stats_read(struct uet_net *un, u64 *sum);
 void uet_stats_spray(struct uet_net *un, u32 result);
+bool uet_stat_is_gauge(enum uet_stat s);
+int uet_stats_sysfs_init(void);
+void uet_stats_sysfs_exit(void);
 
 /**
  * uet_stat_inc() - count one event
@@ -164,6 +182,26 @@ static inline void uet_stat_inc(struct uet_net *un, enum uet_stat s)
 static inline void uet_stat_add(struct uet_net *un, enum uet_stat s, u64 v)
 {
 	this_cpu_add(un->stats->c[s], v);
+}
+
+/**
+ * uet_stat_reorder() - count one out-of-order data arrival
+ * @un: the namespace
+ * @depth: how many PSNs past the next expected one it came
+ *
+ * Counts it in UET_STAT_RX_OOO and UET_STAT_RX_REORDER_SUM, and raises
+ * this CPU's UET_STAT_RX_REORDER_MAX.  Another context on this CPU may
+ * raise the maximum between the read and the write; a maximum lost so is
+ * seen again on the next deeper arrival.
+ *
+ * Context: any; preemption-safe.
+ */
+static inline void uet_stat_reorder(struct uet_net *un, u32 depth)
+{
+	this_cpu_inc(un->stats->c[UET_STAT_RX_OOO]);
+	this_cpu_add(un->stats->c[UET_STAT_RX_REORDER_SUM], depth);
+	if (depth > this_cpu_read(un->stats->c[UET_STAT_RX_REORDER_MAX]))
+		this_cpu_write(un->stats->c[UET_STAT_RX_REORDER_MAX], depth);
 }
 
 #endif /* _UET_STATS_H */

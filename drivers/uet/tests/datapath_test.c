@@ -1,0 +1,470 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit: the datapath's pure logic.  PSN order and windows across the
+ * 2^32 wrap, the receiver's window bitmap and the SACK bitmap it sends,
+ * ACK headers written and read back, the RTT estimator's timeout bounds
+ * and backoff, the base RTT and the early-detection deadline, and data
+ * packets built by the sender and parsed by the receiver.
+ */
+#include <kunit/test.h>
+#include <linux/skbuff.h>
+#include <linux/slab.h>
+#include <linux/string.h>
+#include <linux/time64.h>
+#include <uet/msg.h>
+#include <uet/pdc.h>
+#include <uet/stats.h>
+#include <uet/wire.h>
+
+#define T_PSN_WRAP	0xfffffff0U
+#define T_MSG_LEN	10000
+#define T_JOB		0x123456
+#define T_LID		0x1111
+#define T_RID		0x2222
+
+/* An initiator PDC with a ring, freed with the case. */
+static struct uet_pdc *uet_dp_test_pdc(struct kunit *test)
+{
+	struct uet_pdc *pdc = kunit_kzalloc(test, sizeof(*pdc), GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, pdc);
+	pdc->tx.ring = kunit_kcalloc(test, UET_PSN_WINDOW,
+				     sizeof(*pdc->tx.ring), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pdc->tx.ring);
+	pdc->lid = T_LID;
+	pdc->rid = T_RID;
+	pdc->tx.min_rtt_ns = U64_MAX;
+	pdc->rto_min_us = 10;
+	pdc->rto_max_us = 1000;
+	return pdc;
+}
+
+static void uet_dp_test_psn_order(struct kunit *test)
+{
+	KUNIT_EXPECT_TRUE(test, uet_psn_before(1, 2));
+	KUNIT_EXPECT_FALSE(test, uet_psn_before(2, 1));
+	KUNIT_EXPECT_FALSE(test, uet_psn_before(5, 5));
+	/* Across the wrap, 0 comes after 2^32 - 1. */
+	KUNIT_EXPECT_TRUE(test, uet_psn_before(U32_MAX, 0));
+	KUNIT_EXPECT_TRUE(test, uet_psn_before(T_PSN_WRAP, 0x10));
+	KUNIT_EXPECT_FALSE(test, uet_psn_before(0x10, T_PSN_WRAP));
+	/* Half the space away is the limit. */
+	KUNIT_EXPECT_TRUE(test, uet_psn_before(0, 0x7fffffff));
+	KUNIT_EXPECT_FALSE(test, uet_psn_before(0, 0x80000001));
+}
+
+static void uet_dp_test_in_flight(struct kunit *test)
+{
+	struct uet_pdc_tx tx = {
+		.snd_una = T_PSN_WRAP,
+		.snd_nxt = T_PSN_WRAP + 0x20,
+	};
+
+	KUNIT_EXPECT_TRUE(test, uet_tx_in_flight(&tx, T_PSN_WRAP));
+	KUNIT_EXPECT_TRUE(test, uet_tx_in_flight(&tx, U32_MAX));
+	KUNIT_EXPECT_TRUE(test, uet_tx_in_flight(&tx, 0));
+	KUNIT_EXPECT_TRUE(test, uet_tx_in_flight(&tx, T_PSN_WRAP + 0x1f));
+	KUNIT_EXPECT_FALSE(test, uet_tx_in_flight(&tx, T_PSN_WRAP + 0x20));
+	KUNIT_EXPECT_FALSE(test, uet_tx_in_flight(&tx, T_PSN_WRAP - 1));
+	/* Nothing in flight: no PSN is. */
+	tx.snd_nxt = tx.snd_una;
+	KUNIT_EXPECT_FALSE(test, uet_tx_in_flight(&tx, T_PSN_WRAP));
+}
+
+/* The receiver's window: in order, out of order, across the wrap. */
+static void uet_dp_test_rx_window(struct kunit *test)
+{
+	struct uet_pdc_rx *rx = kunit_kzalloc(test, sizeof(*rx), GFP_KERNEL);
+	u32 base = T_PSN_WRAP - 3, end = base + UET_PSN_WINDOW + 10, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	rx->epsn = base;
+	KUNIT_EXPECT_EQ(test, uet_rx_sack_bits(rx), 0ULL);
+
+	/* A gap at epsn: nothing moves, the SACK bits say what came. */
+	uet_rx_mark(rx, base + 2);
+	uet_rx_mark(rx, base + 5);
+	uet_rx_mark(rx, base + 63);
+	KUNIT_EXPECT_EQ(test, rx->epsn, base);
+	KUNIT_EXPECT_TRUE(test, uet_rx_test(rx, base + 5));
+	KUNIT_EXPECT_FALSE(test, uet_rx_test(rx, base + 4));
+	KUNIT_EXPECT_EQ(test, uet_rx_sack_bits(rx),
+			BIT_ULL(2) | BIT_ULL(5) | BIT_ULL(63));
+
+	/* The gap filled: epsn moves past every PSN received in a row. */
+	uet_rx_mark(rx, base);
+	KUNIT_EXPECT_EQ(test, rx->epsn, base + 1);
+	uet_rx_mark(rx, base + 1);
+	KUNIT_EXPECT_EQ(test, rx->epsn, base + 3);
+	KUNIT_EXPECT_EQ(test, uet_rx_sack_bits(rx), BIT_ULL(2) | BIT_ULL(60));
+	/* bits of PSNs passed are cleared for the next lap of the ring */
+	KUNIT_EXPECT_FALSE(test, uet_rx_test(rx, base + UET_PSN_WINDOW));
+
+	/*
+	 * Fill the rest in order, across the 2^32 wrap and the ring: each
+	 * PSN expected is new, and those received before are skipped over.
+	 */
+	for (i = 0; i < 2 * UET_PSN_WINDOW && rx->epsn != end; i++)
+		uet_rx_mark(rx, rx->epsn);
+	KUNIT_EXPECT_EQ(test, rx->epsn, end);
+	KUNIT_EXPECT_EQ(test, i, end - (base + 3) - 2);
+	KUNIT_EXPECT_EQ(test, uet_rx_sack_bits(rx), 0ULL);
+	for (i = 0; i < UET_PSN_WINDOW / 64; i++)
+		KUNIT_EXPECT_EQ(test, rx->bitmap[i], 0ULL);
+}
+
+/* SACK bits across the words of the bitmap (epsn not on a word edge). */
+static void uet_dp_test_sack_bits_words(struct kunit *test)
+{
+	struct uet_pdc_rx *rx = kunit_kzalloc(test, sizeof(*rx), GFP_KERNEL);
+	u32 base = 3 * 64 + 40, i;
+
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	rx->epsn = base;
+	/* bits 1..63 of the SACK span the last word and the first again */
+	for (i = 1; i < 64; i += 2)
+		uet_rx_mark(rx, base + i);
+	KUNIT_EXPECT_EQ(test, uet_rx_sack_bits(rx), 0xaaaaaaaaaaaaaaaaULL);
+	/* PSNs past 64 are in the window but not in the SACK */
+	uet_rx_mark(rx, base + 100);
+	KUNIT_EXPECT_EQ(test, uet_rx_sack_bits(rx), 0xaaaaaaaaaaaaaaaaULL);
+	KUNIT_EXPECT_TRUE(test, uet_rx_test(rx, base + 100));
+}
+
+/* The receiver's SACK, written and read back: the same PSNs received. */
+static void uet_dp_test_ack_roundtrip(struct kunit *test)
+{
+	struct uet_pdc_rx *rx = kunit_kzalloc(test, sizeof(*rx), GFP_KERNEL);
+	struct uet_ack_info a = {}, b;
+	u8 buf[sizeof(struct uet_pds_ack_cc)];
+	u32 i;
+
+	KUNIT_ASSERT_NOT_NULL(test, rx);
+	rx->epsn = U32_MAX - 1;
+	uet_rx_mark(rx, U32_MAX - 1);
+	uet_rx_mark(rx, 2);
+	uet_rx_mark(rx, 40);
+
+	a.bitmap = uet_rx_sack_bits(rx);
+	a.cack = rx->epsn - 1;
+	a.sack_base = rx->epsn;
+	a.trigger = 40;
+	a.spdcid = T_LID;
+	a.dpdcid = T_RID;
+	a.flags = UET_ACK_M | UET_ACK_RETX;
+	a.cc = true;
+	memset(buf, 0xee, sizeof(buf));
+	uet_ack_write(buf, &a);
+	KUNIT_ASSERT_EQ(test, uet_ack_read(buf, sizeof(buf), &b), 0);
+	KUNIT_EXPECT_TRUE(test, b.cc);
+	KUNIT_EXPECT_EQ(test, b.cack, U32_MAX - 1);
+	KUNIT_EXPECT_EQ(test, b.trigger, 40U);
+	KUNIT_EXPECT_EQ(test, b.spdcid, T_LID);
+	KUNIT_EXPECT_EQ(test, b.dpdcid, T_RID);
+	KUNIT_EXPECT_EQ(test, b.flags, UET_ACK_M | UET_ACK_RETX);
+	KUNIT_EXPECT_EQ(test, b.cc_state, 0ULL);
+	KUNIT_EXPECT_EQ(test, uet_prologue_type(*(__be16 *)buf), UET_PDS_ACK_CC);
+	/* bit i of what the sender reads is PSN sack_base + i */
+	for (i = 0; i < 64; i++)
+		KUNIT_EXPECT_EQ(test, !!(b.bitmap & BIT_ULL(i)),
+				uet_rx_test(rx, b.sack_base + i));
+	KUNIT_EXPECT_EQ(test, b.bitmap, BIT_ULL(3) | BIT_ULL(41));
+
+	/* cut short, or another type: refused */
+	KUNIT_EXPECT_EQ(test, uet_ack_read(buf, sizeof(buf) - 1, &b), -EINVAL);
+	KUNIT_EXPECT_EQ(test, uet_ack_read(buf, 11, &b), -EINVAL);
+	*(__be16 *)buf = uet_prologue(UET_PDS_NACK, 0, 0);
+	KUNIT_EXPECT_EQ(test, uet_ack_read(buf, sizeof(buf), &b), -EINVAL);
+}
+
+static void uet_dp_test_ack_plain_and_probe(struct kunit *test)
+{
+	struct uet_ack_info a = { .cack = 1000, .trigger = 1000 - 5,
+				  .spdcid = 7, .dpdcid = 9 };
+	u8 buf[sizeof(struct uet_pds_ack_cc)];
+	struct uet_ack_info b;
+
+	/* a plain ACK is 12 bytes, enough to read */
+	uet_ack_write(buf, &a);
+	KUNIT_ASSERT_EQ(test, uet_ack_read(buf, sizeof(struct uet_pds_ack), &b),
+			0);
+	KUNIT_EXPECT_FALSE(test, b.cc);
+	KUNIT_EXPECT_EQ(test, b.trigger, 995U);
+	KUNIT_EXPECT_EQ(test, b.cack, 1000U);
+
+	/* a trigger beyond a 16-bit offset is sent as the cumulative PSN */
+	a.trigger = a.cack + 0x10000;
+	uet_ack_write(buf, &a);
+	KUNIT_ASSERT_EQ(test, uet_ack_read(buf, sizeof(buf), &b), 0);
+	KUNIT_EXPECT_EQ(test, b.trigger, a.cack);
+
+	/* a probe answer: opaque value and service time come back */
+	memset(&a, 0, sizeof(a));
+	a.flags = UET_ACK_P;
+	a.opaque = 0xbeef;
+	a.cack = 77;
+	a.cc = true;
+	a.sack_base = 78;
+	a.cc_state = 123456;
+	uet_ack_write(buf, &a);
+	KUNIT_ASSERT_EQ(test, uet_ack_read(buf, sizeof(buf), &b), 0);
+	KUNIT_EXPECT_EQ(test, b.flags, UET_ACK_P);
+	KUNIT_EXPECT_EQ(test, b.opaque, 0xbeef);
+	KUNIT_EXPECT_EQ(test, b.cc_state, 123456ULL);
+	KUNIT_EXPECT_EQ(test, b.bitmap, 0ULL);
+}
+
+/* RFC 6298 with a floor at 5/4 of the recent maximum, bounds, backoff. */
+static void uet_dp_test_rtt_rto(struct kunit *test)
+{
+	struct uet_pdc *pdc = uet_dp_test_pdc(test);
+	struct uet_pdc_tx *tx = &pdc->tx;
+
+	uet_tx_rtt(pdc, 100 * NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, tx->srtt_us, 100U);
+	KUNIT_EXPECT_EQ(test, tx->rttvar_us, 50U);
+	KUNIT_EXPECT_EQ(test, tx->rto_us, 300U);
+	uet_tx_rtt(pdc, 100 * NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, tx->rttvar_us, 37U);
+	KUNIT_EXPECT_EQ(test, tx->rto_us, 248U);
+
+	/* a slow path's sample lifts the floor at once; it decays slowly */
+	uet_tx_rtt(pdc, 600 * NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, tx->rtt_max_us, 600U);
+	KUNIT_EXPECT_EQ(test, tx->rto_us, 770U);
+	uet_tx_rtt(pdc, 100 * NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, tx->rtt_max_us, 600U - 500U / 64);
+	KUNIT_EXPECT_GE(test, tx->rto_us, 5 * tx->rtt_max_us / 4);
+	KUNIT_EXPECT_EQ(test, tx->min_rtt_ns, 100 * NSEC_PER_USEC);
+
+	/* backoff doubles up to rto-max; a sample ends it */
+	tx->rto_us = 300;
+	uet_tx_backoff(pdc);
+	KUNIT_EXPECT_EQ(test, tx->rto_us, 600U);
+	uet_tx_backoff(pdc);
+	KUNIT_EXPECT_EQ(test, tx->rto_us, 1000U);
+	uet_tx_backoff(pdc);
+	KUNIT_EXPECT_EQ(test, tx->rto_us, 1000U);
+	uet_tx_rtt(pdc, 100 * NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, tx->rto_us, uet_tx_rto_base(pdc));
+	KUNIT_EXPECT_LT(test, tx->rto_us, 1000U);
+}
+
+static void uet_dp_test_rto_bounds(struct kunit *test)
+{
+	struct uet_pdc *pdc = uet_dp_test_pdc(test);
+
+	/* tiny RTTs: rto-min */
+	pdc->rto_min_us = 500;
+	uet_tx_rtt(pdc, 1000);
+	KUNIT_EXPECT_EQ(test, pdc->tx.rto_us, 500U);
+	/* huge RTTs: rto-max, and no overflow */
+	uet_tx_rtt(pdc, 100ULL * NSEC_PER_SEC);
+	KUNIT_EXPECT_EQ(test, pdc->tx.rto_us, 1000U);
+	KUNIT_EXPECT_EQ(test, uet_tx_rto_base(pdc), 1000U);
+	/* a sample below 1 us counts as 1 us */
+	pdc = uet_dp_test_pdc(test);
+	uet_tx_rtt(pdc, 10);
+	KUNIT_EXPECT_EQ(test, pdc->tx.srtt_us, 1U);
+	KUNIT_EXPECT_EQ(test, pdc->tx.min_rtt_ns, 10ULL);
+}
+
+/* Configured base RTT until a sample; then the lowest measured. */
+static void uet_dp_test_base_rtt(struct kunit *test)
+{
+	struct uet_pdc *pdc = uet_dp_test_pdc(test);
+
+	pdc->base_rtt_ns = 6000;
+	KUNIT_EXPECT_EQ(test, uet_tx_base_rtt_ns(pdc), 6000ULL);
+	/* a VM's RTT far above the configured one replaces it */
+	uet_tx_rtt(pdc, 300 * NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, uet_tx_base_rtt_ns(pdc), 300 * NSEC_PER_USEC);
+	uet_tx_rtt(pdc, 900 * NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, uet_tx_base_rtt_ns(pdc), 300 * NSEC_PER_USEC);
+	uet_tx_rtt(pdc, 200 * NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, uet_tx_base_rtt_ns(pdc), 200 * NSEC_PER_USEC);
+}
+
+/*
+ * The early-detection deadline runs from the packet that at the latest
+ * draws the ACK covering a PSN: UET_ACK_EVERY - 1 PSNs on, or the last
+ * one sent.
+ */
+static void uet_dp_test_ed_deadline(struct kunit *test)
+{
+	struct uet_pdc *pdc = uet_dp_test_pdc(test);
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u32 start = T_PSN_WRAP, i;
+	u64 ed = 1000;
+
+	tx->snd_una = start;
+	tx->snd_nxt = start + 20;
+	for (i = 0; i < 20; i++)
+		tx->ring[(start + i) % UET_PSN_WINDOW].sent_ns = 10000 + 100 * i;
+
+	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start, ed),
+			10000ULL + 100 * (UET_ACK_EVERY - 1) + ed);
+	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 5, ed),
+			10000ULL + 100 * (5 + UET_ACK_EVERY - 1) + ed);
+	/* near the end: the last packet sent, which asks for an ACK */
+	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 18, ed),
+			10000ULL + 100 * 19 + ed);
+	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 19, ed),
+			10000ULL + 100 * 19 + ed);
+	/* a retransmission after the later packet: its own send time */
+	tx->ring[(start + 1) % UET_PSN_WINDOW].sent_ns = 50000;
+	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 1, ed), 50000ULL + ed);
+}
+
+/* A message's packets built by the sender, parsed by the receiver. */
+static void uet_dp_test_data_roundtrip(struct kunit *test)
+{
+	static const u32 offs[] = { 0, 4000, 8000 };
+	struct uet_pdc *pdc = uet_dp_test_pdc(test);
+	struct uet_tx_msg *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+	u8 *pay = kunit_kmalloc(test, T_MSG_LEN, GFP_KERNEL);
+	struct uet_tx_slot s = {};
+	struct uet_rx_pkt pk;
+	unsigned int i;
+	u32 psn;
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	KUNIT_ASSERT_NOT_NULL(test, pay);
+	m->buf = uet_buf_alloc(T_MSG_LEN, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, m->buf);
+	for (i = 0; i < T_MSG_LEN; i++)
+		pay[i] = i * 7 + 3;
+	for (i = 0; i < m->buf->npages; i++)
+		memcpy(page_address(m->buf->pages[i]), pay + i * PAGE_SIZE,
+		       min_t(u32, PAGE_SIZE, T_MSG_LEN - i * PAGE_SIZE));
+	m->job = T_JOB;
+	m->msg_id = 0x4242;
+	m->src_ep = 17;
+	m->dst_ep = 4000;
+	pdc->tx.start_psn = T_PSN_WRAP;
+	pdc->tx.syn = true;
+
+	for (i = 0; i < ARRAY_SIZE(offs); i++) {
+		struct sk_buff *skb;
+
+		s.msg = m;
+		s.off = offs[i];
+		s.len = min_t(u32, 4000, T_MSG_LEN - offs[i]);
+		psn = T_PSN_WRAP + 3 * i;
+		/* the last packet goes after the target answered: no SYN */
+		pdc->tx.syn = i < 2;
+		skb = uet_tx_build(pdc, psn, &s, i ? UET_REQ_AR : 0);
+		KUNIT_ASSERT_NOT_NULL(test, skb);
+		KUNIT_EXPECT_EQ(test, skb->len, UET_DATA_HDR_LEN + s.len);
+		KUNIT_ASSERT_EQ(test, uet_rx_parse_data(skb, &pk), 0);
+		KUNIT_EXPECT_EQ(test, pk.psn, psn);
+		KUNIT_EXPECT_EQ(test, pk.job, T_JOB);
+		KUNIT_EXPECT_EQ(test, pk.msg_len, T_MSG_LEN);
+		KUNIT_EXPECT_EQ(test, pk.off, offs[i]);
+		KUNIT_EXPECT_EQ(test, pk.len, (u32)s.len);
+		KUNIT_EXPECT_EQ(test, pk.spdcid, T_LID);
+		KUNIT_EXPECT_EQ(test, pk.msg_id, 0x4242);
+		KUNIT_EXPECT_EQ(test, pk.dst_ep, 4000);
+		KUNIT_EXPECT_EQ(test, pk.src_ep, 17);
+		if (i < 2) {
+			/* SYN: the PSN's offset from the start, not an id */
+			KUNIT_EXPECT_TRUE(test, pk.flags & UET_REQ_SYN);
+			KUNIT_EXPECT_EQ(test, pk.psn -
+					FIELD_GET(UET_SYN_PSN_OFFSET, pk.dpdcid),
+					T_PSN_WRAP);
+		} else {
+			KUNIT_EXPECT_FALSE(test, pk.flags & UET_REQ_SYN);
+			KUNIT_EXPECT_EQ(test, pk.dpdcid, T_RID);
+		}
+		KUNIT_EXPECT_EQ(test, !!(pk.flags & UET_REQ_AR), i > 0);
+		KUNIT_EXPECT_EQ(test, memcmp(skb->data + UET_DATA_HDR_LEN,
+					     pay + offs[i], s.len), 0);
+		kfree_skb(skb);
+	}
+	uet_buf_free(m->buf);
+}
+
+/* Damaged data packets: the receiver names the reason. */
+static void uet_dp_test_data_malformed(struct kunit *test)
+{
+	struct uet_pdc *pdc = uet_dp_test_pdc(test);
+	struct uet_tx_msg *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+	struct uet_tx_slot s = { .off = 4000, .len = 1000 };
+	struct uet_ses_std *ses;
+	struct uet_rx_pkt pk;
+	struct sk_buff *skb;
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	m->buf = uet_buf_alloc(T_MSG_LEN, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, m->buf);
+	s.msg = m;
+
+	/* the payload length in the header must match the packet's */
+	skb = uet_tx_build(pdc, 1, &s, 0);
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	skb_trim(skb, skb->len - 1);
+	KUNIT_EXPECT_EQ(test, uet_rx_parse_data(skb, &pk),
+			UET_STAT_DROP_MALFORMED);
+	kfree_skb(skb);
+
+	/* shorter than the headers */
+	skb = uet_tx_build(pdc, 1, &s, 0);
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	skb_trim(skb, UET_DATA_HDR_LEN - 1);
+	KUNIT_EXPECT_EQ(test, uet_rx_parse_data(skb, &pk),
+			UET_STAT_DROP_MALFORMED);
+	kfree_skb(skb);
+
+	/* an opcode other than SEND */
+	skb = uet_tx_build(pdc, 1, &s, 0);
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	ses = (struct uet_ses_std *)(skb->data + sizeof(struct uet_pds_req));
+	ses->opcode = 0x3f;
+	KUNIT_EXPECT_EQ(test, uet_rx_parse_data(skb, &pk),
+			UET_STAT_DROP_UNKNOWN_TYPE);
+	kfree_skb(skb);
+
+	/* EOM on a packet that does not end the message */
+	skb = uet_tx_build(pdc, 1, &s, 0);
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	ses = (struct uet_ses_std *)(skb->data + sizeof(struct uet_pds_req));
+	ses->ver_flags |= UET_SES_EOM;
+	KUNIT_EXPECT_EQ(test, uet_rx_parse_data(skb, &pk),
+			UET_STAT_DROP_MALFORMED);
+	kfree_skb(skb);
+
+	/* a refused message's PSN goes as a CTRL NOP */
+	s.flags = UET_SLOT_NOP;
+	skb = uet_tx_build(pdc, 1, &s, UET_REQ_RETX);
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	KUNIT_EXPECT_EQ(test, skb->len, sizeof(struct uet_pds_ctrl));
+	KUNIT_EXPECT_EQ(test, uet_prologue_type(*(__be16 *)skb->data),
+			UET_PDS_CTRL);
+	KUNIT_EXPECT_EQ(test, uet_prologue_next(*(__be16 *)skb->data),
+			UET_CTRL_NOP);
+	kfree_skb(skb);
+	uet_buf_free(m->buf);
+}
+
+static struct kunit_case uet_dp_test_cases[] = {
+	KUNIT_CASE(uet_dp_test_psn_order),
+	KUNIT_CASE(uet_dp_test_in_flight),
+	KUNIT_CASE(uet_dp_test_rx_window),
+	KUNIT_CASE(uet_dp_test_sack_bits_words),
+	KUNIT_CASE(uet_dp_test_ack_roundtrip),
+	KUNIT_CASE(uet_dp_test_ack_plain_and_probe),
+	KUNIT_CASE(uet_dp_test_rtt_rto),
+	KUNIT_CASE(uet_dp_test_rto_bounds),
+	KUNIT_CASE(uet_dp_test_base_rtt),
+	KUNIT_CASE(uet_dp_test_ed_deadline),
+	KUNIT_CASE(uet_dp_test_data_roundtrip),
+	KUNIT_CASE(uet_dp_test_data_malformed),
+	{}
+};
+
+static struct kunit_suite uet_dp_test_suite = {
+	.name = "uet_datapath",
+	.test_cases = uet_dp_test_cases,
+};
+
+kunit_test_suite(uet_dp_test_suite);
