@@ -14,7 +14,10 @@ KBUILD_ARGS := -C $(KDIR) M=$(UET_ROOT) CONFIG_UET=m
 
 .PHONY: all module tools deps lint kunit selftests check demo install clean
 
-all: module tools
+all: module tools bpf
+
+# The selftests' BPF programs (selftests/*.bpf.c): the trimming switch.
+include $(UET_ROOT)/tools/bpf.mk
 
 module:
 	@echo "uet: building against KDIR=$(KDIR)"
@@ -46,6 +49,6 @@ install: all
 	depmod -a $(KVER)
 	$(MAKE) -C tools PREFIX=$(PREFIX) install
 
-clean:
+clean: bpf-clean
 	$(MAKE) $(KBUILD_ARGS) clean
 	$(MAKE) -C tools clean

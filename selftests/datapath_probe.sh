@@ -46,6 +46,22 @@ spray()
 	"$UETCTL" -j -n "$A" dest show 10.0.0.2 |
 		jq -e --argjson v $EV ".[0].spray | $1" >/dev/null 2>&1
 }
+# diag: what A and B saw, after a failure.
+diag()
+{
+	local ns
+
+	for ns in "$A" "$B"; do
+		# shellcheck disable=SC2016 # awk's fields
+		ip netns exec "$ns" awk '$2 != 0 && ($1 ~ /^(probe|ev_|drop|pdc_)/) { printf "%s=%s ", $1, $2 }' \
+			/proc/net/uet_stat | sed 's/^/# /'
+		echo
+	done
+	"$UETCTL" -n "$A" dest show 2>&1 | sed 's/^/# /'
+	"$UETCTL" -n "$A" pdc show 2>&1 | sed 's/^/# /'
+	ip netns exec "$A" tc filter show dev va egress 2>&1 | sed 's/^/# /'
+}
+
 # shellcheck disable=SC2016 # $v is jq's, not the shell's
 EV_BAD='[.values[] | select(.value == $v and (.flags | index("bad")))] | length == 1'
 
@@ -62,7 +78,7 @@ uet_server "$B" "$out/s1" -j 1 -n 40 -i 60 -l 1000 -R 16777216 &&
 ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -j 1 -J -n 40 -l 1000 \
 	>"$out/c1" 2>"$out/c1.err" &
 c1=$!
-uet_wait_until 30 spray "$EV_BAD"
+uet_wait_until 30 spray "$EV_BAD" || { echo "# $EV did not become bad"; diag; }
 uet_server "$B" "$out/s2" -j 2 -i 3 -l 1000 -R 16777216 &&
 	s2=$UET_SERVER_PID
 ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -j 2 -J -t 25 -l 1000 \
@@ -98,6 +114,7 @@ if spray "$EV_BAD" && [ "$p0" -gt 0 ] && [ "$p2" -gt "$p1" ]; then
 	ktap_ok "probing continues after the prober's PDC closed"
 else
 	ktap_fail "probing continues after the prober's PDC closed" "probe_tx $p0, $p1, $p2"
+	diag
 fi
 max=$(((t2 - t1) / (PERIOD_MS * 1000000) + 2))
 echo "# PDCs that sent probes meanwhile: $lids"
@@ -117,6 +134,7 @@ if uet_wait_until 10 spray "($EV_BAD) | not" && stat_ge ev_restored 1 &&
 	ktap_ok "a probe answer restores the value"
 else
 	ktap_fail "a probe answer restores the value" "ev_restored $(st ev_restored), probe_ack_rx $(st probe_ack_rx)"
+	diag
 fi
 echo 0 >$T/events/uet/uet_probe_answered/enable 2>/dev/null
 rtt=$(sed -n "s/.* uet_probe_answered: .* ev=$EV .* rtt_ns=\([0-9]*\) .*/\1/p" $T/trace 2>/dev/null | head -n 1)

@@ -333,4 +333,231 @@ uet_fabric_main()
 	ktap_finished
 }
 
+# --- path feedback helpers ---
+# For selftests/path_*.sh and tools/bench-failover.sh: per spine, UET
+# packets counted by PDS type, a path that drops every IP packet, and the
+# trimming switch (selftests/trim.bpf.o, built by tools/bpf.mk).
+
+UET_TRIM_OBJ=${UET_TRIM_OBJ:-$(dirname "${BASH_SOURCE[0]}")/trim.bpf.o}
+
+# uet_spine_ns I: the namespace of spine I (1..UET_SPINES).
+uet_spine_ns()
+{
+	echo "${FAB_S[$(($1 - 1))]}"
+}
+
+# uet_pds_count_add I: count what spine I receives from l1 (h1 -> h2) by
+# PDS type, IPv4 and IPv6: data (RUD requests) and CTRL PROBEs, before any
+# drop of uet_path_fail.
+uet_pds_count_add()
+{
+	local ns dev=s$1-l1
+
+	ns=$(uet_spine_ns "$1")
+	tc -n "$ns" qdisc add dev "$dev" clsact 2>/dev/null
+	# first byte: PDS type << 3; a probe's prologue is 0x5b00 (CTRL, PROBE)
+	tc -n "$ns" filter add dev "$dev" ingress pref 1 protocol ip u32 \
+		match u8 17 0xff at 9 match u16 4793 0xffff at 22 \
+		match u8 0x10 0xf8 at 28 action continue &&
+	tc -n "$ns" filter add dev "$dev" ingress pref 2 protocol ip u32 \
+		match u8 17 0xff at 9 match u16 4793 0xffff at 22 \
+		match u16 0x5b00 0xff80 at 28 action continue &&
+	tc -n "$ns" filter add dev "$dev" ingress pref 3 protocol ipv6 u32 \
+		match u8 17 0xff at 6 match u16 4793 0xffff at 42 \
+		match u8 0x10 0xf8 at 48 action continue &&
+	tc -n "$ns" filter add dev "$dev" ingress pref 4 protocol ipv6 u32 \
+		match u16 0x5b00 0xff80 at 48 match u8 17 0xff at 6 \
+		match u16 4793 0xffff at 42 action continue
+}
+
+# uet_pds_counts I: "DATA PROBES" spine I has counted so far.
+uet_pds_counts()
+{
+	tc -n "$(uet_spine_ns "$1")" -s -j filter show dev "s$1-l1" ingress |
+		jq -r '[.[] | select(.options.actions) |
+			{p: .pref, n: .options.actions[0].stats.packets}] |
+			[(map(select(.p == 1 or .p == 3) | .n) | add // 0),
+			 (map(select(.p == 2 or .p == 4) | .n) | add // 0)] |
+			"\(.[0]) \(.[1])"'
+}
+
+# uet_pds_counts_all: the data packets of every spine, then the probes of
+# every spine: "D1 D2 D3 D4 P1 P2 P3 P4".
+uet_pds_counts_all()
+{
+	local i d=() p=() x
+
+	for i in $(seq 1 $UET_SPINES); do
+		x=($(uet_pds_counts "$i"))
+		d+=("${x[0]}")
+		p+=("${x[1]}")
+	done
+	echo "${d[*]} ${p[*]}"
+}
+
+# uet_path_fail I: spine I drops every IP packet it receives, both ways,
+# but ARP and ICMPv6 (neighbour discovery), so that l1 and l2 keep
+# sending to it and uet_pds_counts sees what reaches it.
+uet_path_fail()
+{
+	local ns dev
+
+	ns=$(uet_spine_ns "$1")
+	for dev in "s$1-l1" "s$1-l2"; do
+		tc -n "$ns" qdisc add dev "$dev" clsact 2>/dev/null
+		tc -n "$ns" filter add dev "$dev" ingress pref 100 protocol ip \
+			matchall action drop &&
+		tc -n "$ns" filter add dev "$dev" ingress pref 101 \
+			protocol ipv6 u32 match u8 58 0xff at 6 action pass &&
+		tc -n "$ns" filter add dev "$dev" ingress pref 102 \
+			protocol ipv6 matchall action drop || return 1
+	done
+}
+
+# uet_path_restore I: spine I forwards again.
+uet_path_restore()
+{
+	local ns dev pref
+
+	ns=$(uet_spine_ns "$1")
+	for dev in "s$1-l1" "s$1-l2"; do
+		for pref in 100 101 102; do
+			tc -n "$ns" filter del dev "$dev" ingress pref $pref ||
+				return 1
+		done
+	done
+}
+
+# uet_trim_add NS DEV EVERY: the trimming switch on DEV's egress, cutting
+# every EVERY-th UET data packet to its headers.
+uet_trim_add()
+{
+	local ns=$1 dev=$2
+
+	[ -f "$UET_TRIM_OBJ" ] || { echo "# no $UET_TRIM_OBJ (make bpf)"; return 1; }
+	tc -n "$ns" qdisc add dev "$dev" clsact 2>/dev/null
+	tc -n "$ns" filter add dev "$dev" egress pref 1 bpf direct-action \
+		obj "$UET_TRIM_OBJ" sec tc || return 1
+	uet_trim_set "$ns" "$dev" "$3"
+}
+
+# uet_trim_map NS DEV NAME: the id of the trimmer's map NAME (trim_cfg,
+# trim_stats) on DEV's egress.
+uet_trim_map()
+{
+	local prog id
+
+	prog=$(tc -n "$1" -j filter show dev "$2" egress |
+	       jq '.[] | select(.options.prog) | .options.prog.id' | head -n 1)
+	[ -n "$prog" ] || return 1
+	for id in $(bpftool -j prog show id "$prog" | jq '.map_ids[]'); do
+		if [ "$(bpftool -j map show id "$id" | jq -r .name)" = "$3" ]; then
+			echo "$id"
+			return 0
+		fi
+	done
+	return 1
+}
+
+# uet_trim_set NS DEV EVERY [DSCP]: trim every EVERY-th data packet (0:
+# none), remarked to DSCP (default: the trimmer's, 0x3f).
+uet_trim_set()
+{
+	local id e=$3 d=${4:-0}
+
+	id=$(uet_trim_map "$1" "$2" trim_cfg) || return 1
+	# struct trim_cfg { every, dscp, port }, little-endian
+	bpftool map update id "$id" key 0 0 0 0 value \
+		$((e & 255)) $((e >> 8 & 255)) $((e >> 16 & 255)) $((e >> 24)) \
+		"$d" 0 0 0 0 0 0 0
+}
+
+# uet_trim_stat NS DEV FIELD: the trimmer's counter FIELD (seen, trimmed,
+# bytes_cut).
+uet_trim_stat()
+{
+	local id
+
+	id=$(uet_trim_map "$1" "$2" trim_stats) || return 1
+	bpftool -j map dump id "$id" | jq ".[0].formatted.value.$3"
+}
+
+# uet_ev_spine V [FAM]: the spine (1..UET_SPINES) that l1 sends h1's UET
+# packets with source port (entropy value) V to h2 through, IPv4 or IPv6.
+uet_ev_spine()
+{
+	local src=10.1.1.1 dst=10.2.2.1 re='10\.11\.\([0-9]*\)\.2'
+
+	if [ "${2:-4}" = 6 ]; then
+		src=fd01::1
+		dst=fd02::1
+		re='fd11:\([0-9]*\)::2'
+	fi
+	ip -n "$FAB_L1" route get "$dst" from "$src" iif l1-h1 ipproto udp \
+		sport "$1" dport 4793 | sed -n "s/.* via $re .*/\\1/p"
+}
+
+# uet_dest_values NS DST FLAG: the entropy values of NS's spraying state
+# for DST (uetctl dest show) that carry FLAG (bad, marked, stale), or
+# with FLAG "all" every value listed; one a line.
+uet_dest_values()
+{
+	"$UETCTL" -j -n "$1" dest show "$2" 2>/dev/null |
+		jq -r --arg f "$3" '.. | .values? // empty | .[] |
+			select($f == "all" or (.flags | index($f))) | .value'
+}
+
+# uet_stats NS: all transport counters of NS as "name value" lines.
+uet_stats()
+{
+	ip netns exec "$1" cat /proc/net/uet_stat
+}
+
+# uet_stats_delta "BEFORE" "AFTER" NAME: how much counter NAME moved.
+uet_stats_delta()
+{
+	local b a
+
+	b=$(awk -v n="$3" '$1 == n { print $2 }' <<<"$1")
+	a=$(awk -v n="$3" '$1 == n { print $2 }' <<<"$2")
+	echo $((${a:-0} - ${b:-0}))
+}
+
+# uet_bg_transfer SNS CNS DST LEN CLIENT_ARGS...: a uetperf server in SNS
+# for messages of up to LEN bytes (it exits 5 s after the last message)
+# and a client in CNS sending messages of LEN bytes to DST in the
+# background; sets UET_BG_OUT (directory of their JSON summaries) and
+# UET_BG_PID (the client). Stop the client early with uet_bg_stop.
+uet_bg_transfer()
+{
+	local sns=$1 cns=$2 dst=$3 len=$4
+
+	shift 4
+	UET_BG_OUT=$(mktemp -d)
+	uet_server "$sns" "$UET_BG_OUT/s" -i 5 -l "$len" -R 33554432 ||
+		return 1
+	UET_BG_SERVER=$UET_SERVER_PID
+	ip netns exec "$cns" "$UETPERF" -c "$dst" -J -l "$len" -S 4194304 \
+		"$@" >"$UET_BG_OUT/c" 2>"$UET_BG_OUT/c.err" &
+	UET_BG_PID=$!
+}
+
+# uet_bg_stop: stop the client (it drains what it sent), wait for the
+# server to see nothing more.
+uet_bg_stop()
+{
+	kill -TERM "$UET_BG_PID" 2>/dev/null
+	wait "$UET_BG_PID"
+	wait "$UET_BG_SERVER"
+}
+
+# uet_bg_check NAME: one test point: every message the client sent
+# arrived once and intact, and neither side saw an error.
+uet_bg_check()
+{
+	uet_check_transfer "$1" "$UET_BG_OUT/s" "$UET_BG_OUT/c" \
+		"$(uet_json "$UET_BG_OUT/c" messages)"
+	rm -rf "$UET_BG_OUT"
+}
+
 [ "${BASH_SOURCE[0]}" = "$0" ] && uet_fabric_main

@@ -224,7 +224,9 @@ static void uet_rx_ack_out(struct uet_pdc *pdc, struct uet_ack_info *a,
 	uet_ack_write(skb->data, a);
 	if (a->bitmap)
 		uet_stat_inc(pdc->un, UET_STAT_SACK_TX);
-	rx->since_ack = 0;
+	/* The sender takes nothing but the probe's answer from a P ACK. */
+	if (!(a->flags & UET_ACK_P))
+		rx->since_ack = 0;
 	__skb_queue_tail(q, skb);
 	uet_stat_inc(pdc->un, UET_STAT_ACK_TX);
 	trace_uet_ack_tx(pdc->lid, a->cack, a->trigger, ev, a->bitmap != 0,
@@ -519,6 +521,7 @@ static int uet_rx_trimmed(struct uet_net *un, struct sk_buff *skb,
 		lid = pdc->lid;
 	}
 	uet_stat_inc(un, UET_STAT_TRIMMED_RX);
+	uet_stat_inc(un, UET_STAT_NACK_TX_TRIMMED);
 	__skb_queue_head_init(&q);
 	uet_rx_send_nack(un, &c->daddr, &c->saddr, c->ev, lid,
 			 be16_to_cpu(req->spdcid), be32_to_cpu(req->psn),
