@@ -384,6 +384,126 @@ static u64 uet_tx_ed_next(struct uet_pdc *pdc)
 }
 
 /*
+ * How long a packet must have been out before a SACK gap may call it
+ * lost, and before it times out on its own: its paths may differ in delay
+ * by far more than sack-retx-thresh packets' worth, and only an ACK that
+ * could have come back by now and did not says loss.  The timeout before
+ * backoff, or before a sample.
+ */
+static u64 uet_tx_reorder_ns(const struct uet_pdc *pdc)
+{
+	if (!pdc->tx.srtt_us)
+		return uet_tx_rto_ns(pdc);
+	return (u64)uet_tx_rto_base(pdc) * NSEC_PER_USEC;
+}
+
+/* Was the last transmission of PSN @psn in PSN order (see @horizon)? */
+static bool uet_tx_in_order(const struct uet_tx_slot *s, u32 psn)
+{
+	return s->horizon == psn + 1 && !(s->flags & UET_SLOT_HOLD);
+}
+
+/*
+ * Has a packet sent after the last transmission of @s been acknowledged?
+ * Then the PDC's paths carry packets and that one's did not; without it a
+ * stall of the whole PDC (or of the host) would fail every value at once.
+ */
+static bool uet_tx_overtaken(const struct uet_pdc_tx *tx,
+			     const struct uet_tx_slot *s)
+{
+	return !uet_psn_before(tx->high_acked, s->horizon);
+}
+
+/*
+ * Could the receiver have reported PSN @psn?  Its SACK bitmap covers the
+ * 64 PSNs from the one it expects, which is at least snd_una: a packet
+ * received beyond them stays unacknowledged until the gap is filled, and
+ * its silence says nothing about its path.
+ */
+static bool uet_tx_in_reach(const struct uet_pdc_tx *tx, u32 psn)
+{
+	return psn - tx->snd_una < UET_SACK_BITS;
+}
+
+/* Out for @rto at @now, with a clock read on another CPU maybe ahead. */
+static bool uet_tx_out_for(const struct uet_tx_slot *s, u64 now, u64 rto)
+{
+	return (s64)(now - s->sent_ns) >= (s64)rto;
+}
+
+/**
+ * uet_tx_to_due() - the next transmission whose own timeout has passed
+ * @pdc: the initiator PDC
+ * @now: the time, ktime_get_ns() clock
+ * @rto: the timeout, uet_tx_reorder_ns()
+ * @psn: set to its PSN
+ *
+ * A transmission times out on its own when it is unacknowledged @rto
+ * after it was sent, a packet sent after it has been acknowledged, and
+ * the receiver's SACK bitmap reaches it.  The cursor @to_psn moves over
+ * the PSNs in order and stops at the first transmission in PSN order that
+ * is not due (none after it is: they were sent later, wait for the same
+ * ACK, or are further out of reach); a retransmission out of order that
+ * is not due is passed over, left to its SACK gap or to the PDC's
+ * timeout.  So each PSN is looked at about once: O(1) per packet.
+ *
+ * Return: true and @psn set when one is due; the caller reports it
+ * (UET_SLOT_TO), so that the next call moves on.
+ */
+bool uet_tx_to_due(struct uet_pdc *pdc, u64 now, u64 rto, u32 *psn)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+
+	if (uet_psn_before(tx->to_psn, tx->snd_una))
+		tx->to_psn = tx->snd_una;
+	for (; tx->to_psn != tx->snd_nxt; tx->to_psn++) {
+		struct uet_tx_slot *s = uet_slot(pdc, tx->to_psn);
+
+		if (!s->msg || (s->flags & (UET_SLOT_TO | UET_SLOT_HOLD)))
+			continue;
+		if (!uet_tx_in_reach(tx, tx->to_psn))
+			return false;
+		if (uet_tx_out_for(s, now, rto) && uet_tx_overtaken(tx, s)) {
+			*psn = tx->to_psn;
+			return true;
+		}
+		if (uet_tx_in_order(s, tx->to_psn))
+			return false;
+	}
+	return false;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_to_due);
+
+/**
+ * uet_tx_to_next() - when uet_tx_to_due() may next find one
+ * @pdc: the initiator PDC
+ * @now: the time, ktime_get_ns() clock
+ * @rto: the timeout, uet_tx_reorder_ns()
+ *
+ * Return: the time the transmission at the cursor times out; @now when
+ * the cursor is on a PSN it will pass over; U64_MAX when nothing is in
+ * flight after it, or when it waits for an ACK (of a later packet, or one
+ * that brings it within reach): the ACK runs the scan.
+ */
+u64 uet_tx_to_next(struct uet_pdc *pdc, u64 now, u64 rto)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	struct uet_tx_slot *s;
+	u32 p;
+
+	p = uet_psn_before(tx->to_psn, tx->snd_una) ? tx->snd_una : tx->to_psn;
+	if (p == tx->snd_nxt || !uet_tx_in_reach(tx, p))
+		return U64_MAX;
+	s = uet_slot(pdc, p);
+	if (!s->msg || (s->flags & UET_SLOT_TO) || !uet_tx_in_order(s, p))
+		return now;
+	if (!uet_tx_out_for(s, now, rto))
+		return s->sent_ns + rto;
+	return uet_tx_overtaken(tx, s) ? now : U64_MAX;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_to_next);
+
+/*
  * Arm the timer: the retransmission timeout runs from the last progress
  * (restarted by an ACK that acknowledges something new, else only started
  * when nothing runs), and the next early-detection deadline may come first.
@@ -398,7 +518,8 @@ static void uet_tx_arm(struct uet_pdc *pdc, u64 now, bool restart)
 	} else {
 		if (restart || !tx->rto_at)
 			tx->rto_at = now + uet_tx_rto_ns(pdc);
-		next = min(tx->rto_at, uet_tx_ed_next(pdc));
+		next = min3(tx->rto_at, uet_tx_ed_next(pdc),
+			    uet_tx_to_next(pdc, now, uet_tx_reorder_ns(pdc)));
 	}
 	if (tx->probe_at)
 		next = min(next, tx->probe_at);
@@ -459,6 +580,34 @@ static void uet_tx_fb_once(struct uet_pdc *pdc, struct uet_tx_slot *s,
 		return;
 	s->flags |= UET_SLOT_FB;
 	uet_tx_fb(pdc, s, ev, now);
+}
+
+/*
+ * A transmission timed out: its value's path failed (active: the value
+ * goes bad; REPS: freezing).  At most once per transmission.
+ */
+static void uet_tx_fb_timeout(struct uet_pdc *pdc, struct uet_tx_slot *s,
+			      u64 now)
+{
+	if (s->flags & UET_SLOT_TO)
+		return;
+	s->flags |= UET_SLOT_TO;
+	uet_tx_fb(pdc, s, UET_SPRAY_EV_TIMEOUT, now);
+}
+
+/*
+ * Report the transmissions that timed out on their own, each for its own
+ * value, without resending them or touching the PDC's timeout: a failed
+ * path leaves the rotation about one timeout after it failed, not one
+ * value per PDC timeout.
+ */
+static void uet_tx_lost(struct uet_pdc *pdc, u64 now)
+{
+	u64 rto = uet_tx_reorder_ns(pdc);
+	u32 p;
+
+	while (uet_tx_to_due(pdc, now, rto, &p))
+		uet_tx_fb_timeout(pdc, uet_slot(pdc, p), now);
 }
 
 /* Take the next entropy value and route the packet of @s on it. */
@@ -658,7 +807,7 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 		}
 		s->retx++;
 	}
-	s->flags &= ~(UET_SLOT_FB | UET_SLOT_HOLD);
+	s->flags &= ~(UET_SLOT_FB | UET_SLOT_HOLD | UET_SLOT_TO);
 	s->sent_ns = now;
 	s->horizon = pdc->tx.snd_nxt;
 	dst = uet_tx_route_next(pdc, s, &saddr, &room);
@@ -881,19 +1030,6 @@ void uet_tx_backoff(struct uet_pdc *pdc)
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_backoff);
 
 /*
- * How long a packet must have been out before a SACK gap may call it
- * lost: its paths may differ in delay by far more than sack-retx-thresh
- * packets' worth, and only an ACK that could have come back by now and
- * did not says loss.  The timeout before backoff, or before a sample.
- */
-static u64 uet_tx_reorder_ns(const struct uet_pdc *pdc)
-{
-	if (!pdc->tx.srtt_us)
-		return uet_tx_rto_ns(pdc);
-	return (u64)uet_tx_rto_base(pdc) * NSEC_PER_USEC;
-}
-
-/*
  * Resend what a SACK gap shows lost: sack-retx-thresh PSNs sent after the
  * packet's last transmission acknowledged, and the packet out long enough.
  */
@@ -912,6 +1048,8 @@ static void uet_tx_sack_loss(struct uet_pdc *pdc, u64 now,
 		    (s32)(hi - s->horizon) + 1 < (s32)thresh ||
 		    now - s->sent_ns < reorder)
 			continue;
+		/* Out for a timeout, and overtaken: it timed out too. */
+		uet_tx_fb_timeout(pdc, s, now);
 		uet_tx_fb(pdc, s, UET_SPRAY_EV_SACK_LOSS, now);
 		if (!uet_tx_resend(pdc, p, s, UET_STAT_RETX_SACK, now, q))
 			return;
@@ -975,6 +1113,7 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 		tx->high_acked = hi;
 	uet_tx_advance(tx);
 
+	uet_tx_lost(pdc, now);
 	uet_tx_sack_loss(pdc, now, q);
 	if (pdc->dead)
 		return;
@@ -985,6 +1124,31 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 static int uet_tx_rc_errno(u32 rc)
 {
 	return rc == UET_RC_TOO_LONG ? -EMSGSIZE : -ECONNREFUSED;
+}
+
+/*
+ * Count every NACK from the peer, also one for a PSN already acknowledged
+ * through another copy (a timeout retransmission): the counters are to
+ * match what the receiver sent.
+ */
+static void uet_tx_nack_count(struct uet_pdc *pdc, u8 code)
+{
+	switch (code) {
+	case UET_NACK_TRIMMED:
+	case UET_NACK_TRIMMED_LASTHOP:
+		uet_stat_inc(pdc->un, UET_STAT_NACK_RX_TRIMMED);
+		break;
+	case UET_NACK_NO_RESOURCE:
+	case UET_NACK_NO_PKT_BUF:
+		uet_stat_inc(pdc->un, UET_STAT_NACK_RX_NORES);
+		break;
+	case UET_NACK_PSN_OOR_WINDOW:
+		uet_stat_inc(pdc->un, UET_STAT_NACK_RX_OOR);
+		break;
+	case UET_NACK_FATAL:
+		uet_stat_inc(pdc->un, UET_STAT_NACK_RX_FATAL);
+		break;
+	}
 }
 
 /**
@@ -1007,6 +1171,7 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 	struct uet_tx_slot *s;
 
 	uet_tx_learn_rid(pdc, n->spdcid);
+	uet_tx_nack_count(pdc, n->code);
 	if (!uet_tx_in_flight(tx, n->psn))
 		return;
 	s = uet_slot(pdc, n->psn);
@@ -1017,7 +1182,6 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 	switch (n->code) {
 	case UET_NACK_TRIMMED:
 	case UET_NACK_TRIMMED_LASTHOP:
-		uet_stat_inc(pdc->un, UET_STAT_NACK_RX_TRIMMED);
 		uet_tx_fb_once(pdc, s, n->code == UET_NACK_TRIMMED ?
 			       UET_SPRAY_EV_NACK_TRIM :
 			       UET_SPRAY_EV_NACK_TRIM_LAST_HOP, now);
@@ -1027,15 +1191,12 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 	case UET_NACK_NO_RESOURCE:
 	case UET_NACK_NO_PKT_BUF:
 	case UET_NACK_PSN_OOR_WINDOW:
-		uet_stat_inc(pdc->un, n->code == UET_NACK_PSN_OOR_WINDOW ?
-			     UET_STAT_NACK_RX_OOR : UET_STAT_NACK_RX_NORES);
 		uet_tx_fb_once(pdc, s, UET_SPRAY_EV_NACK, now);
 		s->flags |= UET_SLOT_HOLD;
 		s->sent_ns = now;
 		uet_tx_backoff(pdc);
 		break;
 	case UET_NACK_FATAL:
-		uet_stat_inc(pdc->un, UET_STAT_NACK_RX_FATAL);
 		uet_tx_fb_once(pdc, s, UET_SPRAY_EV_NACK, now);
 		uet_tx_fail(pdc, s->msg, -uet_tx_rc_errno(n->payload));
 		/*
@@ -1133,7 +1294,7 @@ static void uet_tx_timeout(struct uet_pdc *pdc, u64 now,
 				return;
 		} else if (oldest) {
 			oldest = false;
-			uet_tx_fb(pdc, s, UET_SPRAY_EV_TIMEOUT, now);
+			uet_tx_fb_timeout(pdc, s, now);
 			if (!uet_tx_resend(pdc, p, s, UET_STAT_RETX_TIMEOUT,
 					   now, q))
 				return;
@@ -1237,6 +1398,7 @@ static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
 	u64 now = ktime_get_ns();
 
 	uet_tx_early(pdc, now);
+	uet_tx_lost(pdc, now);
 	if (tx->rto_at && now >= tx->rto_at)
 		uet_tx_timeout(pdc, now, q);
 	if (pdc->dead)
@@ -1295,6 +1457,7 @@ void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn)
 	tx->snd_una = start_psn;
 	tx->snd_nxt = start_psn;
 	tx->ed_psn = start_psn;
+	tx->to_psn = start_psn;
 	tx->high_acked = start_psn - 1;
 	tx->rto_us = clamp(pdc->rto_min_us * UET_RTO_INIT_MULT,
 			   pdc->rto_min_us, pdc->rto_max_us);

@@ -74,6 +74,7 @@ struct uet_pdc_key {
 #define UET_SLOT_ED	BIT(1)	/* early-detection deadline reported */
 #define UET_SLOT_HOLD	BIT(2)	/* refused by the receiver: resend after RTO */
 #define UET_SLOT_NOP	BIT(3)	/* message refused: the PSN goes as CTRL NOP */
+#define UET_SLOT_TO	BIT(4)	/* engine told TIMEOUT of this transmission */
 
 /**
  * struct uet_tx_slot - one PSN in flight
@@ -82,7 +83,9 @@ struct uet_pdc_key {
  * @off: offset of the payload in the message
  * @horizon: the PDC's next PSN just after the last transmission: the
  *	packet counts as lost from a SACK gap once sack_retx_thresh PSNs
- *	from @horizon on have been acknowledged
+ *	from @horizon on have been acknowledged.  PSN + 1 while the last
+ *	transmission is in PSN order: sent after every earlier PSN's and
+ *	before every later one's
  * @len: payload bytes
  * @ev: entropy value of the last transmission
  * @retx: retransmissions so far
@@ -130,6 +133,8 @@ struct uet_probe_rec {
  * @snd_una: oldest PSN not yet acknowledged
  * @snd_nxt: next PSN to send
  * @ed_psn: next PSN whose early-detection deadline is to be checked
+ * @to_psn: next PSN whose own timeout (one RTO after its transmission)
+ *	is to be checked
  * @high_acked: highest PSN acknowledged so far
  * @srtt_us: smoothed RTT; 0 before the first sample
  * @rttvar_us: RTT variation
@@ -157,6 +162,7 @@ struct uet_pdc_tx {
 	u32 snd_una;
 	u32 snd_nxt;
 	u32 ed_psn;
+	u32 to_psn;
 	u32 high_acked;
 	u32 srtt_us;
 	u32 rttvar_us;
@@ -211,7 +217,8 @@ struct uet_pdc_rx {
  * @rto_min_us: configured lower bound of the timeout (snapshot)
  * @rto_max_us: configured upper bound of the timeout (snapshot)
  * @idle_ms: configured idle time before closing (snapshot)
- * @base_rtt_ns: configured initial base RTT (snapshot)
+ * @base_rtt_ns: configured base RTT, used until an RTT is measured
+ *	(snapshot)
  * @probe_period_ns: configured probe period (snapshot)
  * @last_active: jiffies of the last packet sent or received
  * @rcu: deferred free
@@ -263,8 +270,9 @@ struct uet_pdc {
  * @prober: the initiator PDC that probes the group's bad values, one
  *	probe per probe period for the whole destination; NULL when none
  *	does.  Claimed with cmpxchg() by a PDC whose feedback made a value
- *	bad, given up by its owner when nothing is bad, cleared and handed
- *	to another initiator under uet_net.pdc_lock when the owner is freed.
+ *	bad or that joins the group (active), given up by its owner when
+ *	nothing is bad, cleared and handed to another initiator under
+ *	uet_net.pdc_lock when the owner is freed.
  *	Compared, never dereferenced without uet_net.pdc_lock.
  * @rcu: the destination and its spraying state are freed after a grace
  *	period, since dumps walk them under RCU
@@ -438,6 +446,8 @@ u32 uet_tx_rto_base(const struct uet_pdc *pdc);
 void uet_tx_backoff(struct uet_pdc *pdc);
 u64 uet_tx_base_rtt_ns(const struct uet_pdc *pdc);
 u64 uet_tx_ed_at(struct uet_pdc *pdc, u32 psn, u64 ed);
+bool uet_tx_to_due(struct uet_pdc *pdc, u64 now, u64 rto, u32 *psn);
+u64 uet_tx_to_next(struct uet_pdc *pdc, u64 now, u64 rto);
 struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
 			     const struct uet_tx_slot *s, u8 flags);
 bool uet_rx_test(const struct uet_pdc_rx *rx, u32 psn);

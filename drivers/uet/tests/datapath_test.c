@@ -3,8 +3,9 @@
  * KUnit: the datapath's pure logic.  PSN order and windows across the
  * 2^32 wrap, the receiver's window bitmap and the SACK bitmap it sends,
  * ACK headers written and read back, the RTT estimator's timeout bounds
- * and backoff, the base RTT and the early-detection deadline, and data
- * packets built by the sender and parsed by the receiver.
+ * and backoff, the base RTT, the early-detection deadline and each
+ * transmission's own timeout, and data packets built by the sender and
+ * parsed by the receiver.
  */
 #include <kunit/test.h>
 #include <linux/skbuff.h>
@@ -316,6 +317,76 @@ static void uet_dp_test_ed_deadline(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 1, ed), 50000ULL + ed);
 }
 
+/*
+ * Each transmission times out on its own once out for the timeout and
+ * overtaken by an acknowledged later packet; the cursor passes every PSN
+ * about once and stops at the first transmission in order not yet due.
+ */
+static void uet_dp_test_own_timeout(struct kunit *test)
+{
+	struct uet_pdc *pdc = uet_dp_test_pdc(test);
+	struct uet_tx_msg *m = (struct uet_tx_msg *)test;
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u32 start = T_PSN_WRAP, i, p;
+	u64 rto = 1000;
+
+	tx->snd_una = start;
+	tx->snd_nxt = start + 10;
+	tx->to_psn = start;
+	tx->high_acked = start - 1;
+	for (i = 0; i < 10; i++) {
+		struct uet_tx_slot *s = &tx->ring[(start + i) % UET_PSN_WINDOW];
+
+		s->msg = m;
+		s->sent_ns = 10000 + 100 * i;
+		s->horizon = start + i + 1;
+	}
+	/* not yet out for the timeout: wait for the first one */
+	KUNIT_EXPECT_FALSE(test, uet_tx_to_due(pdc, 10500, rto, &p));
+	KUNIT_EXPECT_EQ(test, uet_tx_to_next(pdc, 10500, rto), 11000ULL);
+	/* out for it, but nothing later acknowledged: a stall, not a path */
+	KUNIT_EXPECT_FALSE(test, uet_tx_to_due(pdc, 20000, rto, &p));
+	KUNIT_EXPECT_EQ(test, uet_tx_to_next(pdc, 20000, rto), U64_MAX);
+	/* PSNs 3 and 4 SACKed: 0..2 due, each once */
+	tx->ring[(start + 3) % UET_PSN_WINDOW].msg = NULL;
+	tx->ring[(start + 4) % UET_PSN_WINDOW].msg = NULL;
+	tx->high_acked = start + 4;
+	KUNIT_EXPECT_EQ(test, uet_tx_to_next(pdc, 20000, rto), 20000ULL);
+	for (i = 0; i < 3; i++) {
+		KUNIT_ASSERT_TRUE(test, uet_tx_to_due(pdc, 20000, rto, &p));
+		KUNIT_EXPECT_EQ(test, p, start + i);
+		tx->ring[p % UET_PSN_WINDOW].flags |= UET_SLOT_TO;
+	}
+	/* 5 due by time, not overtaken: the cursor waits there */
+	KUNIT_EXPECT_FALSE(test, uet_tx_to_due(pdc, 20000, rto, &p));
+	KUNIT_EXPECT_EQ(test, tx->to_psn, start + 5);
+	KUNIT_EXPECT_EQ(test, uet_tx_to_next(pdc, 20000, rto), U64_MAX);
+	/* 5 resent out of order, not due: passed over; 6 waits */
+	tx->ring[(start + 5) % UET_PSN_WINDOW].sent_ns = 19900;
+	tx->ring[(start + 5) % UET_PSN_WINDOW].horizon = start + 10;
+	tx->high_acked = start + 6;
+	tx->ring[(start + 6) % UET_PSN_WINDOW].msg = NULL;
+	KUNIT_EXPECT_EQ(test, uet_tx_to_next(pdc, 20000, rto), 20000ULL);
+	KUNIT_EXPECT_FALSE(test, uet_tx_to_due(pdc, 20000, rto, &p));
+	KUNIT_EXPECT_EQ(test, tx->to_psn, start + 7);
+	/* beyond the receiver's SACK bitmap: silence says nothing */
+	tx->snd_una = start + 7 - 64;
+	tx->high_acked = start + 9;
+	KUNIT_EXPECT_FALSE(test, uet_tx_to_due(pdc, 20000, rto, &p));
+	KUNIT_EXPECT_EQ(test, tx->to_psn, start + 7);
+	KUNIT_EXPECT_EQ(test, uet_tx_to_next(pdc, 20000, rto), U64_MAX);
+	/* the cursor behind the cumulative ACK jumps to it */
+	tx->snd_una = start + 8;
+	tx->high_acked = start + 9;
+	tx->ring[(start + 9) % UET_PSN_WINDOW].msg = NULL;
+	KUNIT_ASSERT_TRUE(test, uet_tx_to_due(pdc, 20000, rto, &p));
+	KUNIT_EXPECT_EQ(test, p, start + 8);
+	tx->ring[p % UET_PSN_WINDOW].flags |= UET_SLOT_TO;
+	KUNIT_EXPECT_FALSE(test, uet_tx_to_due(pdc, 20000, rto, &p));
+	KUNIT_EXPECT_EQ(test, tx->to_psn, tx->snd_nxt);
+	KUNIT_EXPECT_EQ(test, uet_tx_to_next(pdc, 20000, rto), U64_MAX);
+}
+
 /* A message's packets built by the sender, parsed by the receiver. */
 static void uet_dp_test_data_roundtrip(struct kunit *test)
 {
@@ -457,6 +528,7 @@ static struct kunit_case uet_dp_test_cases[] = {
 	KUNIT_CASE(uet_dp_test_rto_bounds),
 	KUNIT_CASE(uet_dp_test_base_rtt),
 	KUNIT_CASE(uet_dp_test_ed_deadline),
+	KUNIT_CASE(uet_dp_test_own_timeout),
 	KUNIT_CASE(uet_dp_test_data_roundtrip),
 	KUNIT_CASE(uet_dp_test_data_malformed),
 	{}
