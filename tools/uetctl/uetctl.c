@@ -286,35 +286,45 @@ static struct nl_msg *new_msg(int family, int cmd)
 	return msg;
 }
 
+/*
+ * Send @msg, run @cb over the replies until @req is done, free both.
+ * Return: 0 or the kernel's errno; EIO when the socket failed.
+ */
+static int exchange(struct nl_sock *sk, struct nl_msg *msg, struct nl_cb *cb,
+		    struct req *req)
+{
+	int err = nl_send_auto(sk, msg);
+
+	if (err < 0) {
+		fprintf(stderr, "Error: send: %s\n", nl_geterror(err));
+		req->err = EIO;
+		req->done = true;
+	}
+	while (!req->done) {
+		err = nl_recvmsgs(sk, cb);
+		if (err < 0 && !req->done) {
+			fprintf(stderr, "Error: receive: %s\n", nl_geterror(err));
+			req->err = EIO;
+			break;
+		}
+	}
+	nl_cb_put(cb);
+	nlmsg_free(msg);
+	return req->err;
+}
+
 /* Send @msg, hand every reply to @parse, return 0 or the kernel's errno. */
 static int transact(struct nl_sock *sk, struct nl_msg *msg,
 		    nl_recvmsg_msg_cb_t parse, void *parse_arg)
 {
 	struct nl_cb *cb = nl_cb_alloc(NL_CB_DEFAULT);
 	struct req req = { .msg = msg };
-	int err;
 
 	nl_cb_err(cb, NL_CB_CUSTOM, on_error, &req);
 	nl_cb_set(cb, NL_CB_ACK, NL_CB_CUSTOM, on_ack, &req);
 	if (parse)
 		nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, parse, parse_arg);
-	err = nl_send_auto(sk, msg);
-	if (err < 0) {
-		fprintf(stderr, "Error: send: %s\n", nl_geterror(err));
-		nl_cb_put(cb);
-		return EIO;
-	}
-	while (!req.done) {
-		err = nl_recvmsgs(sk, cb);
-		if (err < 0 && !req.done) {
-			fprintf(stderr, "Error: receive: %s\n", nl_geterror(err));
-			req.err = EIO;
-			break;
-		}
-	}
-	nl_cb_put(cb);
-	nlmsg_free(msg);
-	return req.err;
+	return exchange(sk, msg, cb, &req);
 }
 
 /* ---- values ------------------------------------------------------------- */
@@ -667,30 +677,13 @@ static int dump(struct nl_sock *sk, struct nl_msg *msg,
 {
 	struct nl_cb *cb = nl_cb_alloc(NL_CB_DEFAULT);
 	struct req req = { .msg = msg };
-	int err;
 
 	*intr = false;
 	nl_cb_err(cb, NL_CB_CUSTOM, on_error, &req);
 	nl_cb_set(cb, NL_CB_FINISH, NL_CB_CUSTOM, on_finish, &req);
 	nl_cb_set(cb, NL_CB_DUMP_INTR, NL_CB_CUSTOM, on_dump_intr, intr);
 	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, parse, parse_arg);
-	err = nl_send_auto(sk, msg);
-	if (err < 0) {
-		fprintf(stderr, "Error: send: %s\n", nl_geterror(err));
-		req.err = EIO;
-		req.done = true;
-	}
-	while (!req.done) {
-		err = nl_recvmsgs(sk, cb);
-		if (err < 0 && !req.done) {
-			fprintf(stderr, "Error: receive: %s\n", nl_geterror(err));
-			req.err = EIO;
-			break;
-		}
-	}
-	nl_cb_put(cb);
-	nlmsg_free(msg);
-	return req.err;
+	return exchange(sk, msg, cb, &req);
 }
 
 static struct nl_msg *new_dump(int family, int cmd)
