@@ -206,29 +206,16 @@ static s64 uet_dbg_in(u64 when, u64 now)
 static void uet_dbg_pdc_tx(struct seq_file *m, struct uet_pdc *pdc)
 {
 	const struct uet_pdc_tx *tx = &pdc->tx;
-	u32 out = 0, retx = 0, held = 0, psn;
 	u64 now = ktime_get_ns();
-	const struct uet_tx_slot *s;
-	const struct uet_tx_msg *msg;
-	u32 msgs = 0, queued = 0;
+	struct uet_pdc_counts c;
 
-	for (psn = tx->snd_una; psn != tx->snd_nxt; psn++) {
-		s = &tx->ring[psn % UET_PSN_WINDOW];
-		if (!s->msg)
-			continue;
-		out++;
-		retx += s->retx ? 1 : 0;
-		held += s->flags & UET_SLOT_HOLD ? 1 : 0;
-	}
-	list_for_each_entry(msg, &tx->msgs, node)
-		msgs++;
-	list_for_each_entry(msg, &tx->sendq, sq_node)
-		queued++;
+	uet_pdc_counts_get(pdc, &c);
 	seq_printf(m, " start=%u una=%u nxt=%u high_acked=%u ed_psn=%u",
 		   tx->start_psn, tx->snd_una, tx->snd_nxt, tx->high_acked,
 		   tx->ed_psn);
 	seq_printf(m, " out=%u retx=%u hold=%u msgs=%u sendq=%u txq=%u",
-		   out, retx, held, msgs, queued, skb_queue_len(&tx->txq));
+		   c.out, c.retx, c.held, c.msgs, c.queued,
+		   skb_queue_len(&tx->txq));
 	seq_printf(m, " srtt_us=%u rttvar_us=%u rto_us=%u", tx->srtt_us,
 		   tx->rttvar_us, tx->rto_us);
 	if (tx->min_rtt_ns != U64_MAX)
@@ -245,16 +232,11 @@ static void uet_dbg_pdc_tx(struct seq_file *m, struct uet_pdc *pdc)
 static void uet_dbg_pdc_rx(struct seq_file *m, struct uet_pdc *pdc)
 {
 	const struct uet_pdc_rx *rx = &pdc->rx;
-	const struct uet_rx_msg *msg;
-	u32 held = 0, msgs = 0;
-	unsigned int i;
+	struct uet_pdc_counts c;
 
-	for (i = 0; i < ARRAY_SIZE(rx->bitmap); i++)
-		held += hweight64(rx->bitmap[i]);
-	hash_for_each(rx->msgs, i, msg, hnode)
-		msgs++;
+	uet_pdc_counts_get(pdc, &c);
 	seq_printf(m, " start=%u epsn=%u held=%u since_ack=%u partial_msgs=%u",
-		   rx->start_psn, rx->epsn, held, rx->since_ack, msgs);
+		   rx->start_psn, rx->epsn, c.out, rx->since_ack, c.msgs);
 }
 
 static void uet_dbg_pdc(struct seq_file *m, void *obj)

@@ -650,22 +650,16 @@ out:
 static int uet_nl_pdc_tx_put(struct sk_buff *skb, const struct uet_pdc *pdc)
 {
 	const struct uet_pdc_tx *tx = &pdc->tx;
-	u32 out = 0, msgs = 0, psn;
-	const struct uet_tx_msg *m;
+	struct uet_pdc_counts c;
 	u64 base;
 
-	/* At most UET_PSN_WINDOW slots: a dump may afford the walk. */
-	for (psn = tx->snd_una; psn != tx->snd_nxt; psn++)
-		if (tx->ring[psn % UET_PSN_WINDOW].msg)
-			out++;
-	list_for_each_entry(m, &tx->msgs, node)
-		msgs++;
+	uet_pdc_counts_get(pdc, &c);
 	base = min_t(u64, uet_tx_base_rtt_ns(pdc), U32_MAX);
 	if (nla_put_u32(skb, UET_A_PDC_START_PSN, tx->start_psn) ||
 	    nla_put_u32(skb, UET_A_PDC_NEXT_PSN, tx->snd_nxt) ||
 	    nla_put_u32(skb, UET_A_PDC_ACK_PSN, tx->snd_una) ||
-	    nla_put_u32(skb, UET_A_PDC_OUTSTANDING, out) ||
-	    nla_put_u32(skb, UET_A_PDC_MSGS, msgs) ||
+	    nla_put_u32(skb, UET_A_PDC_OUTSTANDING, c.out) ||
+	    nla_put_u32(skb, UET_A_PDC_MSGS, c.msgs) ||
 	    nla_put_u32(skb, UET_A_PDC_SRTT_US, tx->srtt_us) ||
 	    nla_put_u32(skb, UET_A_PDC_RTTVAR_US, tx->rttvar_us) ||
 	    nla_put_u32(skb, UET_A_PDC_RTO_US, tx->rto_us) ||
@@ -681,19 +675,13 @@ static int uet_nl_pdc_tx_put(struct sk_buff *skb, const struct uet_pdc *pdc)
 static int uet_nl_pdc_rx_put(struct sk_buff *skb, const struct uet_pdc *pdc)
 {
 	const struct uet_pdc_rx *rx = &pdc->rx;
-	const struct uet_rx_msg *m;
-	u32 held = 0, msgs = 0;
-	unsigned int i;
+	struct uet_pdc_counts c;
 
-	/* Bits past the next expected PSN: received out of order. */
-	for (i = 0; i < ARRAY_SIZE(rx->bitmap); i++)
-		held += hweight64(rx->bitmap[i]);
-	hash_for_each(rx->msgs, i, m, hnode)
-		msgs++;
+	uet_pdc_counts_get(pdc, &c);
 	if (nla_put_u32(skb, UET_A_PDC_START_PSN, rx->start_psn) ||
 	    nla_put_u32(skb, UET_A_PDC_NEXT_PSN, rx->epsn) ||
-	    nla_put_u32(skb, UET_A_PDC_OUTSTANDING, held) ||
-	    nla_put_u32(skb, UET_A_PDC_MSGS, msgs))
+	    nla_put_u32(skb, UET_A_PDC_OUTSTANDING, c.out) ||
+	    nla_put_u32(skb, UET_A_PDC_MSGS, c.msgs))
 		return -EMSGSIZE;
 	return 0;
 }

@@ -8,6 +8,8 @@
  * state when PDC groups are on.  After a close, only the last PSN used
  * with the peer is kept, in a small fixed table.
  */
+#include <linux/bitops.h>
+#include <linux/hashtable.h>
 #include <linux/jhash.h>
 #include <linux/jiffies.h>
 #include <linux/random.h>
@@ -432,6 +434,57 @@ struct uet_pdc *uet_pdc_target_get(struct uet_net *un,
 		return ERR_PTR(err == -ENOBUFS ? -ENOBUFS : -ENOMEM);
 	}
 	return pdc;
+}
+
+static void uet_pdc_count_tx(const struct uet_pdc_tx *tx,
+			     struct uet_pdc_counts *c)
+{
+	const struct uet_tx_slot *s;
+	const struct uet_tx_msg *m;
+	u32 psn;
+
+	for (psn = tx->snd_una; psn != tx->snd_nxt; psn++) {
+		s = &tx->ring[psn % UET_PSN_WINDOW];
+		if (!s->msg)
+			continue;
+		c->out++;
+		c->retx += s->retx ? 1 : 0;
+		c->held += s->flags & UET_SLOT_HOLD ? 1 : 0;
+	}
+	list_for_each_entry(m, &tx->msgs, node)
+		c->msgs++;
+	list_for_each_entry(m, &tx->sendq, sq_node)
+		c->queued++;
+}
+
+static void uet_pdc_count_rx(const struct uet_pdc_rx *rx,
+			     struct uet_pdc_counts *c)
+{
+	const struct uet_rx_msg *m;
+	unsigned int i;
+
+	/* Bits past the next expected PSN: received out of order. */
+	for (i = 0; i < ARRAY_SIZE(rx->bitmap); i++)
+		c->out += hweight64(rx->bitmap[i]);
+	hash_for_each(rx->msgs, i, m, hnode)
+		c->msgs++;
+}
+
+/**
+ * uet_pdc_counts_get() - count what a PDC holds, for netlink and debugfs dumps
+ * @pdc: the PDC, its lock held
+ * @c: filled in
+ *
+ * Walks at most UET_PSN_WINDOW slots and the PDC's message lists: for
+ * dumps, never for the datapath.
+ */
+void uet_pdc_counts_get(const struct uet_pdc *pdc, struct uet_pdc_counts *c)
+{
+	memset(c, 0, sizeof(*c));
+	if (pdc->key.role == UET_PDC_INITIATOR)
+		uet_pdc_count_tx(&pdc->tx, c);
+	else
+		uet_pdc_count_rx(&pdc->rx, c);
 }
 
 /**

@@ -407,6 +407,25 @@ struct uet_pdc *uet_pdc_find(struct uet_net *un, u16 lid, u8 role,
 void uet_pdc_kill(struct uet_pdc *pdc);
 void uet_pdc_unlock(struct uet_pdc *pdc) __releases(&pdc->lock);
 
+/**
+ * struct uet_pdc_counts - what a PDC holds, counted for dumps
+ * @out: initiator: packets sent and not yet acknowledged; target: PSNs
+ *	received beyond the next expected one
+ * @retx: initiator: of @out, packets sent more than once
+ * @held: initiator: of @out, packets held after a NACK for resources
+ * @msgs: initiator: messages not yet done; target: messages partly received
+ * @queued: initiator: messages with bytes not yet packetised
+ */
+struct uet_pdc_counts {
+	u32 out;
+	u32 retx;
+	u32 held;
+	u32 msgs;
+	u32 queued;
+};
+
+void uet_pdc_counts_get(const struct uet_pdc *pdc, struct uet_pdc_counts *c);
+
 /* tx.c */
 int uet_tx_send(struct uet_net *un, struct uet_tx_msg *m,
 		const struct in6_addr *laddr, const struct in6_addr *raddr);
