@@ -98,6 +98,12 @@ static void uet_tables_changed(struct uet_net *un)
 	WRITE_ONCE(un->tables_gen, un->tables_gen + 1);
 }
 
+static void uet_gc_kick(struct uet_net *un, unsigned long delay)
+{
+	if (!un->dying)
+		mod_delayed_work(system_wq, &un->gc_work, delay);
+}
+
 /* Free a destination and its spraying state after readers are done. */
 static void uet_dest_free_rcu(struct rcu_head *head)
 {
@@ -258,28 +264,21 @@ static atomic_t *uet_pdc_count(struct uet_net *un, u8 role)
 	return role == UET_PDC_INITIATOR ? &un->n_initiator : &un->n_target;
 }
 
-static int uet_pdc_link_ids(struct uet_net *un, struct uet_pdc *pdc)
+/*
+ * Draw a local id nobody uses.  Ids and keys are only inserted under
+ * uet_net.pdc_lock, which the caller holds: a free id stays free.
+ */
+static int uet_pdc_pick_lid(struct uet_net *un, struct uet_pdc *pdc)
 {
-	int i, err;
+	int i;
 
-	err = rhashtable_lookup_insert_fast(&un->pdc_by_key, &pdc->key_node,
-					    uet_pdc_key_params);
-	if (err)
-		return err;
 	for (i = 0; i < UET_LID_TRIES; i++) {
 		pdc->lid = get_random_u16() ?: 1;
-		err = rhashtable_lookup_insert_fast(&un->pdc_by_id,
-						    &pdc->id_node,
-						    uet_pdc_id_params);
-		if (err != -EEXIST)
-			break;
+		if (!rhashtable_lookup_fast(&un->pdc_by_id, &pdc->lid,
+					    uet_pdc_id_params))
+			return 0;
 	}
-	if (err) {
-		rhashtable_remove_fast(&un->pdc_by_key, &pdc->key_node,
-				       uet_pdc_key_params);
-		return err == -EEXIST ? -EBUSY : err;
-	}
-	return 0;
+	return -EBUSY;
 }
 
 static void uet_pdc_unlink_ids(struct uet_net *un, struct uet_pdc *pdc)
@@ -290,10 +289,57 @@ static void uet_pdc_unlink_ids(struct uet_net *un, struct uet_pdc *pdc)
 			       uet_pdc_key_params);
 }
 
+/* Give @pdc its group's (or its own) spraying state; nothing is published. */
+static int uet_pdc_attach(struct uet_net *un, struct uet_pdc *pdc,
+			  const struct uet_config *cfg)
+{
+	if (cfg->pdc_groups)
+		return uet_dest_get(un, pdc, cfg);
+	if (pdc->key.role != UET_PDC_INITIATOR)
+		return 0;
+	pdc->spray = uet_spray_create(cfg, uet_addr_key(&pdc->key.raddr),
+				      pdc->own_port, GFP_ATOMIC);
+	if (!pdc->spray)
+		return -ENOMEM;
+	uet_stat_inc(un, UET_STAT_SPRAY_CREATE);
+	return 0;
+}
+
+/*
+ * Make a whole PDC findable: by key last, since a sender that finds it by
+ * key uses it at once.  The key and id were seen free under pdc_lock, so
+ * only the tables' own allocations can fail here; the PDC then dies at
+ * once and is freed like any other.  Caller holds pdc_lock.
+ */
+static void uet_pdc_link_ids(struct uet_net *un, struct uet_pdc *pdc)
+{
+	int err;
+
+	err = rhashtable_lookup_insert_fast(&un->pdc_by_id, &pdc->id_node,
+					    uet_pdc_id_params);
+	if (!err) {
+		err = rhashtable_lookup_insert_fast(&un->pdc_by_key,
+						    &pdc->key_node,
+						    uet_pdc_key_params);
+		if (!err)
+			return;
+		rhashtable_remove_fast(&un->pdc_by_id, &pdc->id_node,
+				       uet_pdc_id_params);
+	}
+	/* Lock order: uet_net.pdc_lock, then uet_pdc.lock. */
+	spin_lock(&pdc->lock);
+	pdc->dead = true;
+	spin_unlock(&pdc->lock);
+	pdc->unlinked = true;
+	list_add_tail(&pdc->reap_node, &un->reap);
+	uet_gc_kick(un, 0);
+}
+
 /*
  * Publish a new PDC: give it a local id, its group (or own) spraying
- * state and, for an initiator, its start PSN.  -EEXIST when another PDC
- * with its key got in first.
+ * state and, for an initiator, its start PSN, then link it.  -EEXIST when
+ * another PDC with its key got in first; on any error nothing of @pdc was
+ * published and the caller frees it.
  */
 static int uet_pdc_insert(struct uet_net *un, struct uet_pdc *pdc)
 {
@@ -312,27 +358,21 @@ static int uet_pdc_insert(struct uet_net *un, struct uet_pdc *pdc)
 	err = -ENOBUFS;
 	if (atomic_read(count) >= UET_PDC_MAX)
 		goto out;
-	err = uet_pdc_link_ids(un, pdc);
+	err = -EEXIST;
+	if (rhashtable_lookup_fast(&un->pdc_by_key, &pdc->key,
+				   uet_pdc_key_params))
+		goto out;
+	err = uet_pdc_pick_lid(un, pdc);
+	if (!err)
+		err = uet_pdc_attach(un, pdc, cfg);
 	if (err)
 		goto out;
-	if (cfg->pdc_groups) {
-		err = uet_dest_get(un, pdc, cfg);
-	} else if (pdc->key.role == UET_PDC_INITIATOR) {
-		pdc->spray = uet_spray_create(cfg, uet_addr_key(&pdc->key.raddr),
-					      pdc->own_port, GFP_ATOMIC);
-		err = pdc->spray ? 0 : -ENOMEM;
-		if (!err)
-			uet_stat_inc(un, UET_STAT_SPRAY_CREATE);
-	}
-	if (err) {
-		uet_pdc_unlink_ids(un, pdc);
-		goto out;
-	}
 	if (pdc->key.role == UET_PDC_INITIATOR)
 		uet_tx_pdc_start(pdc, uet_psn_start(un, &pdc->key.raddr));
 	atomic_inc(count);
-	uet_tables_changed(un);
 	uet_stat_inc(un, UET_STAT_PDC_OPEN);
+	uet_pdc_link_ids(un, pdc);
+	uet_tables_changed(un);
 out:
 	spin_unlock_bh(&un->pdc_lock);
 	if (!err)
@@ -510,12 +550,6 @@ struct uet_pdc *uet_pdc_find(struct uet_net *un, u16 lid, u8 role,
 	    !ipv6_addr_equal(&pdc->key.laddr, laddr))
 		return NULL;
 	return pdc;
-}
-
-static void uet_gc_kick(struct uet_net *un, unsigned long delay)
-{
-	if (!un->dying)
-		mod_delayed_work(system_wq, &un->gc_work, delay);
 }
 
 /**
