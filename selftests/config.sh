@@ -44,7 +44,7 @@ defaults="spray rr
 entropy-bits 7
 start-port 256
 active-set-size 0
-buffer-bits 3
+buffer-bits 8
 ev-set-size 65536
 freeze-timeout 100us
 fail-detect-mult 3

@@ -39,7 +39,7 @@ void uet_config_init_defaults(struct uet_config *cfg)
 		.sack_retx_thresh	= 16,
 		.spray			= UET_DEFAULT_SPRAY,
 		.entropy_mask_bits	= UET_DEFAULT_ENTROPY_MASK_BITS,
-		.reps_buf_bits		= 3,
+		.reps_buf_bits		= UET_DEFAULT_REPS_BUF_BITS,
 		.fail_detect_mult	= 3,
 		.max_retx		= 10,
 		.pdc_groups		= 1,

@@ -44,6 +44,13 @@ struct netlink_ext_ack;
 #define UET_DEFAULT_LINK_RATE_MBPS	400000
 #define UET_DEFAULT_BASE_RTT_NS		6000
 #define UET_DEFAULT_MSS			4096
+/*
+ * The REPS cache holds a whole PSN window (UET_PSN_WINDOW), not the
+ * reference's 8: ACKs here cover 8 PSNs or more at once and a SACK gap
+ * holds the window, so a smaller cache overflows and the next packets
+ * explore, onto a failed path too (Documentation/spraying.rst).
+ */
+#define UET_DEFAULT_REPS_BUF_BITS	8
 
 /* Bytes a data packet costs on the wire beyond its MSS, per reference NIC. */
 #define UET_ACTIVE_PKT_OVERHEAD		60	/* MRC NIC active-set sizing */

@@ -87,6 +87,8 @@ static int cmd_size(void)
 	print_size("reps, cache of 1", &cfg, UET_SPRAY_REPS);
 	cfg.reps_buf_bits = 3;
 	print_size("reps, cache of 8", &cfg, UET_SPRAY_REPS);
+	cfg.reps_buf_bits = 8;
+	print_size("reps, cache of 256 (default)", &cfg, UET_SPRAY_REPS);
 	cfg.reps_buf_bits = 16;
 	print_size("reps, cache of 65536", &cfg, UET_SPRAY_REPS);
 	return 0;

@@ -97,7 +97,7 @@ enum uet_info_attr {
  * @UET_A_CFG_START_PORT: StartingPortOffset, 0..65535 (u16), default 256
  * @UET_A_CFG_ACTIVE_SET_SIZE: ActiveEVSetSize, 0..65536 (u32); 0 sizes the
  *	active set from the bandwidth-delay product; default 0
- * @UET_A_CFG_REPS_BUF_BITS: REPSBufferSizeMaskBits, 0..16 (u8), default 3
+ * @UET_A_CFG_REPS_BUF_BITS: REPSBufferSizeMaskBits, 0..16 (u8), default 8
  * @UET_A_CFG_EV_SET_SIZE: EntropyValueSetSize, 1..65536 (u32), default 65536
  * @UET_A_CFG_FREEZE_TIMEOUT_NS: FreezingTimeout in ns (u32), default 100000
  * @UET_A_CFG_FAIL_DETECT_MULT: FailureDetectionRTTMultiplier, 0..255 (u8);

@@ -18,7 +18,7 @@ static void uet_cfg_test_defaults(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.entropy_mask_bits, 7);
 	KUNIT_EXPECT_EQ(test, c.start_port, 256);
 	KUNIT_EXPECT_EQ(test, c.active_set_size, 0);
-	KUNIT_EXPECT_EQ(test, c.reps_buf_bits, 3);
+	KUNIT_EXPECT_EQ(test, c.reps_buf_bits, 8);
 	KUNIT_EXPECT_EQ(test, c.ev_set_size, 65536);
 	KUNIT_EXPECT_EQ(test, c.freeze_timeout_ns, 100000);
 	KUNIT_EXPECT_EQ(test, c.fail_detect_mult, 3);

@@ -63,10 +63,14 @@ static void uet_spray_test_free(struct kunit *test, struct uet_spray *s)
 						     s), 0);
 }
 
-/* Defaults, the given policy, and a fixed seed: reproducible draws. */
+/*
+ * Defaults, with the reference's REPS cache of 8 of the worked examples,
+ * the given policy, and a fixed seed: reproducible draws.
+ */
 static void uet_spray_test_cfg(struct uet_config *cfg, u8 spray)
 {
 	uet_config_init_defaults(cfg);
+	cfg->reps_buf_bits = 3;
 	cfg->spray = spray;
 	cfg->seed = T_SEED;
 }
