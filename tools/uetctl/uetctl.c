@@ -286,6 +286,18 @@ static struct nl_msg *new_msg(int family, int cmd)
 	return msg;
 }
 
+/* A callback set; like the messages, a failed allocation ends the tool. */
+static struct nl_cb *new_cb(void)
+{
+	struct nl_cb *cb = nl_cb_alloc(NL_CB_DEFAULT);
+
+	if (!cb) {
+		fprintf(stderr, "Error: out of memory\n");
+		exit(1);
+	}
+	return cb;
+}
+
 /*
  * Send @msg, run @cb over the replies until @req is done, free both.
  * Return: 0 or the kernel's errno; EIO when the socket failed.
@@ -317,7 +329,7 @@ static int exchange(struct nl_sock *sk, struct nl_msg *msg, struct nl_cb *cb,
 static int transact(struct nl_sock *sk, struct nl_msg *msg,
 		    nl_recvmsg_msg_cb_t parse, void *parse_arg)
 {
-	struct nl_cb *cb = nl_cb_alloc(NL_CB_DEFAULT);
+	struct nl_cb *cb = new_cb();
 	struct req req = { .msg = msg };
 
 	nl_cb_err(cb, NL_CB_CUSTOM, on_error, &req);
@@ -675,7 +687,7 @@ static int on_dump_intr(struct nl_msg *msg, void *arg)
 static int dump(struct nl_sock *sk, struct nl_msg *msg,
 		nl_recvmsg_msg_cb_t parse, void *parse_arg, bool *intr)
 {
-	struct nl_cb *cb = nl_cb_alloc(NL_CB_DEFAULT);
+	struct nl_cb *cb = new_cb();
 	struct req req = { .msg = msg };
 
 	*intr = false;
@@ -1572,7 +1584,7 @@ static int cmd_monitor(struct nl_sock *sk, int family, int argc, char **argv)
 		return 1;
 	}
 	nl_socket_disable_seq_check(sk);
-	cb = nl_cb_alloc(NL_CB_DEFAULT);
+	cb = new_cb();
 	/* Notifications carry no sequence number of ours. */
 	nl_cb_set(cb, NL_CB_SEQ_CHECK, NL_CB_CUSTOM, no_seq_check, NULL);
 	nl_cb_set(cb, NL_CB_VALID, NL_CB_CUSTOM, show_event, &mon);
