@@ -11,7 +11,8 @@
 # the healthy fabric, and with spine 2 dropping every IP packet from a
 # quarter of the healthy run's time on (and until the end). Reported per
 # transport: both completion times, their ratio, and the packets sent onto
-# the failed spine after the failure (counted at its ingress from l1).
+# the failed spine after the failure (counted by the drop filters at its
+# ingress from l1, so only once the drop is in place).
 #
 #  TCP   4 flows of BENCH_MB/4 MiB, hashed by ECMP one per path (client
 #        ports chosen with `ip route get`), each done when its receiver
@@ -19,10 +20,13 @@
 #        does not change on a retransmission timeout): it is given up
 #        after BENCH_CAP x the healthy time.
 #  uet   uetperf, BENCH_MB messages of 1 MiB, one socket, under rr,
-#        active and reps.
+#        active and reps. After each run with the failure, a line of
+#        h1's path feedback counters for that run.
 #
 # Environment: BENCH_RATE (default 5mbit), BENCH_MB (default 16),
-# BENCH_CAP (default 4), BENCH_SPRAYS (default "rr active reps").
+# BENCH_CAP (default 4), BENCH_SPRAYS (default "rr active reps"; an entry
+# SPRAY:KEY=VALUE,... also sets uetctl's KEYs, which stay set for the
+# entries after it, e.g. "reps reps:buffer-bits=3").
 
 root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
 . "$root/selftests/fabric.sh"
@@ -46,25 +50,54 @@ now()
 	echo "$EPOCHREALTIME"
 }
 
-# failed_counts: "UET_DATA UET_PROBES TCP" packets the failing spine has
-# received from l1.
-failed_counts()
+# The failing spine's drops from l1, each counted by its own filter, so
+# that only what was dropped is counted: uet data, uet probes, TCP.  They
+# go in before uet_path_fail's, whose tc commands take seconds under TCG
+# (what the spine counted before its drop was in place got through).
+DROP_UET_DATA=97
+DROP_UET_PROBE=98
+DROP_TCP=99
+
+# bench_fail: spine $fail drops everything, counting what h1 sends it.
+bench_fail()
 {
-	local ns
+	local ns dev=s$fail-l1 uet="match u8 17 0xff at 9 match u16 4793 0xffff at 22"
 
 	ns=$(uet_spine_ns $fail)
-	echo "$(uet_pds_counts $fail) $(tc -n "$ns" -s -j filter show dev s$fail-l1 ingress |
-		jq '[.[] | select(.pref == 5 and .options.actions) | .options.actions[0].stats.packets] | add // 0')"
+	tc -n "$ns" filter add dev $dev ingress pref $DROP_UET_DATA protocol ip \
+		u32 $uet match u8 0x10 0xf8 at 28 action drop &&
+	tc -n "$ns" filter add dev $dev ingress pref $DROP_TCP protocol ip \
+		u32 match u8 6 0xff at 9 action drop &&
+	tc -n "$ns" filter add dev $dev ingress pref $DROP_UET_PROBE \
+		protocol ip u32 $uet match u16 0x5b00 0xff80 at 28 action drop &&
+	uet_path_fail $fail
 }
 
-# fail_after SECS FILE: in the background, fail the spine after SECS and
-# write the spine's counts at that moment to FILE.
+# bench_restore: spine $fail forwards again; its drop counters go.
+bench_restore()
+{
+	local ns pref
+
+	ns=$(uet_spine_ns $fail)
+	for pref in $DROP_UET_DATA $DROP_UET_PROBE $DROP_TCP; do
+		tc -n "$ns" filter del dev s$fail-l1 ingress pref $pref
+	done
+	uet_path_restore $fail
+}
+
+# dropped PREF: packets the failed spine's drop filter PREF counted.
+dropped()
+{
+	tc -n "$(uet_spine_ns $fail)" -s -j filter show dev s$fail-l1 ingress |
+		jq --argjson p "$1" '[.[] | select(.pref == $p and .options.actions) | .options.actions[0].stats.packets] | add // 0'
+}
+
+# fail_after SECS: in the background, fail the spine after SECS.
 fail_after()
 {
 	(
 		sleep "$1"
-		failed_counts >"$2"
-		uet_path_fail $fail
+		bench_fail
 	) &
 	FAILER=$!
 }
@@ -155,7 +188,7 @@ tcp_run()
 		>"$out/sink" 2>&1 &
 	sink=$!
 	uet_wait_until 20 grep -q ready "$out/sink"
-	[ -n "$fail_at" ] && fail_after "$fail_at" "$out/at"
+	[ -n "$fail_at" ] && fail_after "$fail_at"
 	t0=$(now)
 	for i in $(seq 0 $((tcp_flows - 1))); do
 		(
@@ -175,9 +208,33 @@ tcp_run()
 	kill "$sink" 2>/dev/null
 	wait "$sink" 2>/dev/null
 	[ -n "$fail_at" ] && wait "$FAILER"
-	[ -f "$out/at" ] && cp "$out/at" "$AT_FILE"
 	rm -rf "$out"
 	echo "$(echo "$t1 - $t0" | bc -l) $stalled"
+}
+
+# uet_set SPRAY[:KEY=VALUE,...]: h1's spraying type and settings.
+uet_set()
+{
+	local spray=${1%%:*} kv=() arg
+
+	if [ "$spray" != "$1" ]; then
+		for arg in $(echo "${1#*:}" | tr , ' '); do
+			kv+=("${arg%%=*}" "${arg#*=}")
+		done
+	fi
+	"$UETCTL" -n "$FAB_H1" set spray "$spray" "${kv[@]}" >/dev/null
+}
+
+# counters BEFORE AFTER: what h1's path feedback counters did in between.
+counters()
+{
+	local c out=""
+
+	for c in retx_timeout retx_sack ev_bad ev_restored probe_tx \
+		 reps_freeze reps_thaw reps_explore reps_replay; do
+		out+=" $c +$(uet_stats_delta "$1" "$2" "$c")"
+	done
+	echo "#$out"
 }
 
 # uet_run SPRAY FAIL_AT: the uet transfer; prints "SECONDS ERRORS".
@@ -185,16 +242,18 @@ uet_run()
 {
 	local fail_at=$2 out n=$mb
 
-	"$UETCTL" -n "$FAB_H1" set spray "$1" >/dev/null || return 1
+	uet_set "$1" || return 1
+	[ -n "$fail_at" ] && STATS0=$(uet_stats "$FAB_H1")
 	out=$(mktemp -d)
 	uet_server "$FAB_H2" "$out/s" -n "$n" -i 60 -l 1048576 -R 33554432 ||
 		return 1
-	[ -n "$fail_at" ] && fail_after "$fail_at" "$out/at"
+	[ -n "$fail_at" ] && fail_after "$fail_at"
 	ip netns exec "$FAB_H1" "$UETPERF" -c 10.2.2.1 -J -n "$n" -l 1048576 \
 		-S 16777216 >"$out/c" 2>"$out/c.err"
 	wait "$UET_SERVER_PID"
 	[ -n "$fail_at" ] && wait "$FAILER"
-	[ -f "$out/at" ] && cp "$out/at" "$AT_FILE"
+	[ -n "$fail_at" ] &&
+		counters "$STATS0" "$(uet_stats "$FAB_H1")" >"$COUNTERS_FILE"
 	echo "$(uet_json "$out/c" elapsed) $(($(uet_json "$out/c" errors) + $(uet_json "$out/s" errors) + n - $(uet_json "$out/s" messages)))"
 	rm -rf "$out"
 }
@@ -202,18 +261,18 @@ uet_run()
 # measure NAME CMD...: CMD without and with the failure; prints a row.
 measure()
 {
-	local name=$1 at after r0 r1 note0 note1 note="" ratio
+	local name=$1 r0 r1 data probes tcp note0 note1 note="" ratio
 
 	shift
 	# (no process substitution: the VM has no /dev/fd)
 	read -r r0 note0 <<<"$("$@" "")"
-	AT_FILE=$(mktemp)
+	COUNTERS_FILE=$(mktemp)
 	read -r r1 note1 <<<"$(TCP_LIMIT=$(echo "$r0 * $cap + 1" | bc -l | cut -d. -f1) \
 		"$@" "$(echo "$r0 / 4" | bc -l)")"
-	at=($(cat "$AT_FILE"))
-	after=($(failed_counts))
-	uet_path_restore $fail
-	rm -f "$AT_FILE"
+	data=$(dropped $DROP_UET_DATA)
+	probes=$(dropped $DROP_UET_PROBE)
+	tcp=$(dropped $DROP_TCP)
+	bench_restore
 	ratio=$(echo "$r0 $r1" | awk '{ printf "%.2f", ($1 > 0) ? $2 / $1 : 0 }')
 	case "$name" in
 	TCP*)
@@ -222,16 +281,17 @@ measure()
 			note="$note1 of $tcp_flows flows stalled, given up"
 		}
 		printf '%-14s %9.2f %11.2f %8s %10s %8s  %s\n' "$name" "$r0" \
-			"$r1" "$ratio" $((after[2] - at[2])) - "$note"
+			"$r1" "$ratio" "$tcp" - "$note"
 		;;
 	*)
 		[ "${note0:-0}" -gt 0 ] || [ "${note1:-0}" -gt 0 ] &&
 			note="errors/missing: $note0 healthy, $note1 failed"
 		printf '%-14s %9.2f %11.2f %8s %10s %8s  %s\n' "$name" "$r0" \
-			"$r1" "$ratio" $((after[0] - at[0])) \
-			$((after[1] - at[1])) "$note"
+			"$r1" "$ratio" "$data" "$probes" "$note"
+		cat "$COUNTERS_FILE"
 		;;
 	esac
+	rm -f "$COUNTERS_FILE"
 }
 
 [ -x "$UETPERF" ] && [ -x "$UETCTL" ] || die "build the tools first (make)"
@@ -239,8 +299,9 @@ uet_fabric_build || die "cannot build the fabric"
 for i in $(seq 1 $UET_SPINES); do
 	ip netns exec "$(uet_spine_ns "$i")" tc qdisc add dev s$i-l2 root \
 		tbf rate "$rate" burst 64kb latency 100ms || die "tbf"
-	uet_pds_count_add "$i" || die "tc u32 counters"
 done
+tc -n "$(uet_spine_ns $fail)" qdisc add dev s$fail-l1 clsact ||
+	die "clsact for the drop counters"
 # the leaves hash TCP's 5-tuple, not the socket's hash (ecmp.bpf.c)
 for l in "$FAB_L1 l1-h1" "$FAB_L2 l2-h2"; do
 	set -- $l
@@ -249,9 +310,6 @@ for l in "$FAB_L1 l1-h1" "$FAB_L2 l2-h2"; do
 			obj "$root/selftests/ecmp.bpf.o" sec tc ||
 		die "cannot attach selftests/ecmp.bpf.o (make bpf)"
 done
-tc -n "$(uet_spine_ns $fail)" filter add dev s$fail-l1 ingress pref 5 \
-	protocol ip u32 match u8 6 0xff at 9 action continue ||
-	die "tc u32 counter for TCP"
 
 echo "uet failover benchmark: $mb MiB h1 -> h2 over 4 paths of $rate" \
 	"(tbf); spine $fail fails after 1/4 of the healthy time"
@@ -263,5 +321,5 @@ for spray in $sprays; do
 	measure "uet $spray" uet_run "$spray"
 done
 echo
-echo "onto failed: packets (TCP segments; uet data) the failed spine received" \
-	"after the failure; probes: uet CTRL PROBEs among them"
+echo "onto failed: packets (TCP segments; uet data) the failed spine dropped" \
+	"from h1's side; probes: uet CTRL PROBEs it dropped"

@@ -72,6 +72,7 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_PDC_OPEN_NOW]		= "pdc_active",
 	[UET_STAT_NACK_TX_TRIMMED]	= "nack_tx_trimmed",
 	[UET_STAT_EVENTS_LOST]		= "events_lost",
+	[UET_STAT_REPS_REPLAY]		= "reps_replay",
 };
 
 /**
@@ -235,6 +236,7 @@ void uet_stats_spray(struct uet_net *un, u32 result)
 		enum uet_stat stat;
 	} map[] = {
 		{ UET_SPRAY_R_EXPLORE,	UET_STAT_REPS_EXPLORE },
+		{ UET_SPRAY_R_REPLAY,	UET_STAT_REPS_REPLAY },
 		{ UET_SPRAY_R_RECYCLE,	UET_STAT_REPS_RECYCLE },
 		{ UET_SPRAY_R_DISCARD,	UET_STAT_REPS_DISCARD },
 		{ UET_SPRAY_R_FREEZE,	UET_STAT_REPS_FREEZE },

@@ -78,6 +78,8 @@
  *	@UET_STAT_RX_REORDER_SUM and @UET_STAT_RX_OOO)
  * @UET_STAT_NACK_TX_TRIMMED: NACKs sent for a trimmed packet
  * @UET_STAT_EVENTS_LOST: path events not multicast for want of memory
+ * @UET_STAT_REPS_REPLAY: REPS, freezing with an empty cache, sent a value
+ *	of its cache again rather than explore
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -137,6 +139,7 @@ enum uet_stat {
 	UET_STAT_PDC_OPEN_NOW,
 	UET_STAT_NACK_TX_TRIMMED,
 	UET_STAT_EVENTS_LOST,
+	UET_STAT_REPS_REPLAY,
 
 	UET_STAT_MAX
 };
