@@ -972,6 +972,7 @@ void uet_nl_notify_spray_events(const struct uet_pdc *pdc, u16 value,
 		{ UET_SPRAY_R_RESTORE,	UET_EVENT_VALUE_RESTORED },
 		{ UET_SPRAY_R_FREEZE,	UET_EVENT_FREEZE_START },
 		{ UET_SPRAY_R_THAW,	UET_EVENT_FREEZE_END },
+		{ UET_SPRAY_R_MARK,	UET_EVENT_VALUE_MARKED },
 	};
 	struct sk_buff *skb;
 	unsigned int i;

@@ -22,7 +22,8 @@ struct uet_tx_msg;
 
 /* Engine results that are path events (enum uet_event_type). */
 #define UET_NL_SPRAY_EVENTS	(UET_SPRAY_R_BAD | UET_SPRAY_R_RESTORE | \
-				 UET_SPRAY_R_FREEZE | UET_SPRAY_R_THAW)
+				 UET_SPRAY_R_FREEZE | UET_SPRAY_R_THAW | \
+				 UET_SPRAY_R_MARK)
 
 int uet_nl_spray_put(struct sk_buff *skb, int type, struct uet_spray *s,
 		     u32 first, struct uet_spray_value *buf, u32 *n);

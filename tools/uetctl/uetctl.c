@@ -1463,6 +1463,7 @@ static const char * const event_names[] = {
 	[UET_EVENT_PDC_OPEN] = "pdc-open",
 	[UET_EVENT_PDC_CLOSE] = "pdc-close",
 	[UET_EVENT_MSG_FAILED] = "msg-failed",
+	[UET_EVENT_VALUE_MARKED] = "value-marked",
 };
 
 /**

@@ -394,6 +394,8 @@ enum uet_pdc_attr {
  * @UET_EVENT_PDC_CLOSE: a PDC was closed
  * @UET_EVENT_MSG_FAILED: a message was given up and reported to its
  *	sending socket
+ * @UET_EVENT_VALUE_MARKED: active: a trim NACK marked a value, which the
+ *	next packet to meet it passes over once
  */
 enum uet_event_type {
 	UET_EVENT_UNSPEC,
@@ -404,6 +406,7 @@ enum uet_event_type {
 	UET_EVENT_PDC_OPEN,
 	UET_EVENT_PDC_CLOSE,
 	UET_EVENT_MSG_FAILED,
+	UET_EVENT_VALUE_MARKED,
 
 	/* private: */
 	__UET_EVENT_MAX,
