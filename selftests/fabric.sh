@@ -507,6 +507,157 @@ uet_dest_values()
 			select($f == "all" or (.flags | index($f))) | .value'
 }
 
+# --- path events ---
+# A background `uetctl -j monitor` in one namespace, for the path
+# selftests: the events multicast group says which values went bad or
+# came back and when freezing started and ended. Events can be lost (the
+# kernel's events_lost counter, or the listener's socket overrunning):
+# uet_mon_lost says so, so that a test can tell a missing event from a
+# lost one.
+
+# uet_mon_start NS: start the monitor in NS, listening when this returns;
+# sets UET_MON (its directory: "events", one JSON object a line, and
+# "err"), UET_MON_PID and UET_MON_NS. lib.sh's cleanup ends it with NS.
+uet_mon_start()
+{
+	UET_MON=$(mktemp -d)
+	UET_MON_NS=$1
+	UET_MON_LOST0=$(uet_stat "$1" events_lost)
+	"$UETCTL" -j -n "$1" monitor >"$UET_MON/events" 2>"$UET_MON/err" &
+	UET_MON_PID=$!
+	uet_wait_until 10 grep -q 'monitoring events' "$UET_MON/err"
+}
+
+# uet_mon_stop: end the monitor and delete what it wrote.
+uet_mon_stop()
+{
+	kill "$UET_MON_PID" 2>/dev/null
+	wait "$UET_MON_PID" 2>/dev/null
+	rm -rf "$UET_MON"
+}
+
+# uet_mon_mark: the number of whole lines (events) printed so far, a
+# position for uet_mon_values.
+uet_mon_mark()
+{
+	wc -l <"$UET_MON/events"
+}
+
+# uet_mon_values TYPE [FROM [TO]]: the values the events of TYPE (value-bad,
+# value-restored, freeze-start, freeze-end) name, one a line, in order,
+# from events FROM+1..TO (default: all whole lines so far).
+uet_mon_values()
+{
+	local to=${3:-$(uet_mon_mark)}
+
+	head -n "$to" "$UET_MON/events" | tail -n +$((${2:-0} + 1)) |
+		jq -r --arg t "$1" 'select(.event == $t) | .value'
+}
+
+# uet_mon_count TYPE [FROM [TO]]: how many events of TYPE, as above.
+uet_mon_count()
+{
+	uet_mon_values "$@" | wc -l
+}
+
+# uet_mon_bad_at [TO]: the values bad after event TO (default: the last
+# whole one): those whose last value-bad or value-restored event is
+# value-bad.
+uet_mon_bad_at()
+{
+	head -n "${1:-$(uet_mon_mark)}" "$UET_MON/events" |
+		jq -rs 'reduce (.[] | select(.event == "value-bad" or
+					    .event == "value-restored")) as $e
+			({}; .["\($e.value)"] = $e.event) |
+			to_entries[] | select(.value == "value-bad") | .key'
+}
+
+# uet_mon_lost: non-zero if events were lost since the monitor started:
+# how much the namespace's events_lost counter moved, plus one per
+# overrun of the monitor's socket (each may have lost several).
+uet_mon_lost()
+{
+	echo $(($(uet_stat "$UET_MON_NS" events_lost) - UET_MON_LOST0 +
+		$(grep -c 'events lost' "$UET_MON/err")))
+}
+
+_uet_mon_has()
+{
+	[ "$(uet_mon_count "$1" "${3:-0}")" -ge "$2" ]
+}
+
+# uet_mon_wait TYPE N [FROM]: wait (at most 10 s) until the monitor has
+# printed N events of TYPE after event FROM: the kernel counts a path
+# event before it sends it.
+uet_mon_wait()
+{
+	uet_wait_until 10 _uet_mon_has "$@"
+}
+
+# uet_ev_spines VALUE...: "VALUE SPINE" lines, the spine l1 sends h1's
+# UET packets with each source port VALUE to h2 through (IPv4), all
+# looked up by one `ip -batch`: the path tests classify many values while
+# a transfer loads the VM, where each process started costs.
+uet_ev_spines()
+{
+	local v i spines vals=("$@")
+
+	[ $# -gt 0 ] || return 0
+	spines=($(for v in "$@"; do
+			echo "route get 10.2.2.1 from 10.1.1.1 iif l1-h1 ipproto udp sport $v dport 4793"
+		  done | ip -n "$FAB_L1" -batch - |
+		  sed -n 's/.* via 10\.11\.\([0-9]*\)\.2 .*/\1/p'))
+	if [ ${#spines[@]} -ne $# ]; then
+		for v in "$@"; do
+			echo "$v $(uet_ev_spine "$v")"
+		done
+		return
+	fi
+	for i in "${!vals[@]}"; do
+		echo "${vals[$i]} ${spines[$i]}"
+	done
+}
+
+# uet_ev_spine_map: set UET_EV_MAP to the uet_ev_spines of every entropy
+# value of h1's configured range (uetctl show), the one rr and active use.
+uet_ev_spine_map()
+{
+	local start n
+
+	start=$("$UETCTL" -j -n "$FAB_H1" show | jq .start_port)
+	n=$((1 << $("$UETCTL" -j -n "$FAB_H1" show | jq .entropy_bits)))
+	UET_EV_MAP=$(uet_ev_spines $(seq "$start" $((start + n - 1))))
+	[ "$(echo "$UET_EV_MAP" | grep -c ' [0-9]')" = "$n" ]
+}
+
+# _uet_ev_map MAP AWK_PROGRAM: run the program over stdin with sp[VALUE]
+# the spine of each value in MAP.
+_uet_ev_map()
+{
+	UET_EV_MAP=$1 awk "$2"'
+		BEGIN {
+			n = split(ENVIRON["UET_EV_MAP"], l, "\n")
+			for (k = 1; k <= n; k++) {
+				split(l[k], f, " ")
+				sp[f[1]] = f[2]
+			}
+		}'
+}
+
+# uet_values_on I [off]: of the values read one a line, the distinct ones
+# that go through spine I (with "off": through another); the values
+# UET_EV_MAP lacks (REPS explores all 65536) are looked up at once.
+uet_values_on()
+{
+	local vals more
+
+	vals=$(grep . | sort -nu)
+	more=$(uet_ev_spines $(_uet_ev_map "$UET_EV_MAP" '!($1 in sp)' <<<"$vals"))
+	_uet_ev_map "$UET_EV_MAP
+$more" '
+		NF && ((sp[$1] == '"$1"') != ("'"${2:-}"'" != "")) { print $1 }' <<<"$vals"
+}
+
 # uet_stats NS: all transport counters of NS as "name value" lines.
 uet_stats()
 {

@@ -6,6 +6,8 @@
 # l2) cuts UET data packets to their headers and remarks them with the
 # trimmed DSCP.
 #
+#  - under active, h1 announces each mark with a value-marked path event
+#    (uetctl monitor), for values through the trimming spine only.
 #  - h2 NACKs every trimmed packet at once: trimmed_rx at h2 and
 #    nack_rx_trimmed at h1 both equal what the switch trimmed, and every
 #    message still arrives intact (IPv4 and IPv6).
@@ -72,7 +74,7 @@ share()
 }
 
 ktap_header
-ktap_plan 10
+ktap_plan 11
 if ! uet_fabric_build; then
 	echo "# cannot build the fabric"
 	exit "$KSFT_FAIL"
@@ -83,10 +85,37 @@ if ! uet_trim_add "$(uet_spine_ns $TRIM)" s$TRIM-l2 0; then
 fi
 # the same active set in both active runs
 "$UETCTL" -n "$FAB_H1" set seed 1 active-set-size 64 >/dev/null
+uet_ev_spine_map || echo "# cannot map the values to spines"
+
+# check_marked_events M0: one test point: h1's monitor printed one
+# value-marked event per mark counted since ev_marked was M0 (fewer only
+# if events were lost), each for a value through the trimming spine.
+check_marked_events()
+{
+	local name="active: value-marked events, one per mark, each for a value through spine $TRIM"
+	local want got off lost
+
+	want=$(($(uet_stat "$FAB_H1" ev_marked) - $1))
+	uet_mon_wait value-marked "$want"
+	got=$(uet_mon_count value-marked)
+	off=$(uet_mon_values value-marked | uet_values_on $TRIM off | tr '\n' ' ')
+	lost=$(uet_mon_lost)
+	echo "# active: $got value-marked events, ev_marked +$want, events lost $lost; values off spine $TRIM: ${off:-none}"
+	if [ "$got" -gt 0 ] && [ -z "$off" ] &&
+	   { [ "$got" = "$want" ] || [ "$lost" -gt 0 ]; }; then
+		ktap_ok "$name"
+	else
+		ktap_fail "$name" "$got events, ev_marked +$want, $lost lost, off spine $TRIM: '$off'"
+	fi
+}
 
 run active 4 0
 base=$(share)
+m0=$(uet_stat "$FAB_H1" ev_marked)
+uet_mon_start "$FAB_H1" || echo "# the monitor did not start"
 run active 4 1
+check_marked_events "$m0"
+uet_mon_stop
 check_nacks "active: every trimmed packet NACKed, counted at h2 and h1"
 if [ "$H1_MARKED" -gt 0 ]; then
 	ktap_ok "active: trimmed values are marked"
