@@ -36,6 +36,11 @@
 #          after the restore, one does.
 #
 # Progress is measured in data packets h1 sends, not in time.
+#
+# The variables below can be set for one run; run-selftests passes no
+# environment into the VM, so:
+#   tools/vm/vm-run -- env PATH_CASES=reps REPS_BUF_BITS=3 \
+#	tools/vm/selftests-in-vm selftests/path_blackhole.sh
 
 . "$(dirname "$0")/fabric.sh"
 
@@ -437,12 +442,13 @@ case_reps()
 {
 	local name m0 m1 ends
 
-	# A cache as large as the PSN window (256): with the default 8 values,
-	# ACKs arriving while a loss holds the window overwrite the cache,
-	# the window then reopens on an empty cache and explores, and a
-	# quarter of what it explores dies on the failed path (measured:
-	# 14% of the data kept going there; with 256, 0.1%).  Documentation/
-	# spraying.rst, "A failed path under reps".
+	# The default cache, as large as the PSN window (256); with the
+	# reference's 8 values (REPS_BUF_BITS=3), ACKs arriving while a loss
+	# holds the window overwrite the cache, the window then reopens on
+	# an empty cache and explores, and a quarter of what it explores
+	# dies on the failed path (measured: 14% of the data kept going
+	# there; with 256, 0.1%).  Documentation/spraying.rst, "A failed
+	# path under reps".
 	"$UETCTL" -n "$FAB_H1" set buffer-bits "${REPS_BUF_BITS:-8}" >/dev/null
 	mark
 	start reps || echo "# reps: the transfer did not start"
