@@ -147,6 +147,23 @@ static bool trim_pick(struct trim_stats *st, __u32 every)
 	return every && n % every == 0;
 }
 
+/*
+ * Rewrite the UDP length and checksum of the trimmed packet: @udp is the
+ * end of the pseudo-header @ps of @ps_len bytes, addresses filled in.
+ */
+static int trim_udp_fix(struct __sk_buff *skb, __u32 l4, void *ps,
+			__u32 ps_len, __u8 *udp)
+{
+	struct udphdr *uh = (struct udphdr *)udp;
+
+	if (bpf_skb_load_bytes(skb, l4, udp, TRIM_UDP_KEEP))
+		return -1;
+	uh->len = bpf_htons(TRIM_UDP_KEEP);
+	uh->check = 0;
+	uh->check = trim_udp_check(ps, ps_len);
+	return bpf_skb_store_bytes(skb, l4, udp, sizeof(*uh), 0);
+}
+
 static int trim_done(struct trim_stats *st, __u32 cut)
 {
 	__sync_fetch_and_add(&st->trimmed, 1);
@@ -183,16 +200,11 @@ static int trim_ipv4(struct __sk_buff *skb, const struct trim_cfg *cfg,
 	if (bpf_skb_store_bytes(skb, l3, &iph, sizeof(iph), 0))
 		return TC_ACT_SHOT;
 
-	if (bpf_skb_load_bytes(skb, l4, ps.udp, sizeof(ps.udp)))
-		return TC_ACT_SHOT;
 	ps.saddr = iph.saddr;
 	ps.daddr = iph.daddr;
 	ps.proto = IPPROTO_UDP;
 	ps.len = bpf_htons(TRIM_UDP_KEEP);
-	((struct udphdr *)ps.udp)->len = ps.len;
-	((struct udphdr *)ps.udp)->check = 0;
-	((struct udphdr *)ps.udp)->check = trim_udp_check(&ps, sizeof(ps));
-	if (bpf_skb_store_bytes(skb, l4, ps.udp, sizeof(struct udphdr), 0))
+	if (trim_udp_fix(skb, l4, &ps, sizeof(ps), ps.udp))
 		return TC_ACT_SHOT;
 	return trim_done(st, len - sizeof(iph) - TRIM_UDP_KEEP);
 }
@@ -224,16 +236,11 @@ static int trim_ipv6(struct __sk_buff *skb, const struct trim_cfg *cfg,
 	if (bpf_skb_store_bytes(skb, l3, &ip6h, sizeof(ip6h), 0))
 		return TC_ACT_SHOT;
 
-	if (bpf_skb_load_bytes(skb, l4, ps.udp, sizeof(ps.udp)))
-		return TC_ACT_SHOT;
 	ps.saddr = ip6h.saddr;
 	ps.daddr = ip6h.daddr;
 	ps.len = bpf_htonl(TRIM_UDP_KEEP);
 	ps.proto = IPPROTO_UDP;
-	((struct udphdr *)ps.udp)->len = bpf_htons(TRIM_UDP_KEEP);
-	((struct udphdr *)ps.udp)->check = 0;
-	((struct udphdr *)ps.udp)->check = trim_udp_check(&ps, sizeof(ps));
-	if (bpf_skb_store_bytes(skb, l4, ps.udp, sizeof(struct udphdr), 0))
+	if (trim_udp_fix(skb, l4, &ps, sizeof(ps), ps.udp))
 		return TC_ACT_SHOT;
 	return trim_done(st, len - TRIM_UDP_KEEP);
 }

@@ -29,22 +29,6 @@ die()
 [ -x "$UETPERF" ] && [ -x "$UETCTL" ] || die "build the tools first (make)"
 [ -d /sys/module/uet ] || die "uet is not loaded"
 
-# stats NS: the namespace's counters as "name value" lines.
-stats()
-{
-	ip netns exec "$1" cat /proc/net/uet_stat
-}
-
-# delta BEFORE AFTER NAME: how much a counter moved.
-delta()
-{
-	local b a
-
-	b=$(awk -v n="$3" '$1 == n { print $2 }' <<<"$1")
-	a=$(awk -v n="$3" '$1 == n { print $2 }' <<<"$2")
-	echo $((a - b))
-}
-
 bar()
 {
 	local n=$1 max=$2 w=0
@@ -61,22 +45,22 @@ echo
 
 declare -A counts info
 for spray in $sprays; do
-	s1=$(stats "$FAB_H1")
-	s2=$(stats "$FAB_H2")
+	s1=$(uet_stats "$FAB_H1")
+	s2=$(uet_stats "$FAB_H2")
 	t0=$(date +%s.%N)
 	c=$(uet_fabric_run "$spray" 4 "$msgs" "$len") ||
 		echo "demo: the $spray transfer was not delivered whole" >&2
 	t1=$(date +%s.%N)
 	counts[$spray]=$c
-	a1=$(stats "$FAB_H1")
-	a2=$(stats "$FAB_H2")
+	a1=$(uet_stats "$FAB_H1")
+	a2=$(uet_stats "$FAB_H2")
 	info[$spray]=$(printf 'sent %d, retransmitted %d (timeout %d, SACK %d, NACK %d), out of order at h2 %d; engine: explore %d recycle %d freeze %d bad %d; %.0f Mbit/s' \
-		"$(delta "$s1" "$a1" tx_packets)" \
-		$(( $(delta "$s1" "$a1" retx_timeout) + $(delta "$s1" "$a1" retx_sack) + $(delta "$s1" "$a1" retx_nack) )) \
-		"$(delta "$s1" "$a1" retx_timeout)" "$(delta "$s1" "$a1" retx_sack)" \
-		"$(delta "$s1" "$a1" retx_nack)" "$(delta "$s2" "$a2" rx_out_of_order)" \
-		"$(delta "$s1" "$a1" reps_explore)" "$(delta "$s1" "$a1" reps_recycle)" \
-		"$(delta "$s1" "$a1" reps_freeze)" "$(delta "$s1" "$a1" ev_bad)" \
+		"$(uet_stats_delta "$s1" "$a1" tx_packets)" \
+		$(( $(uet_stats_delta "$s1" "$a1" retx_timeout) + $(uet_stats_delta "$s1" "$a1" retx_sack) + $(uet_stats_delta "$s1" "$a1" retx_nack) )) \
+		"$(uet_stats_delta "$s1" "$a1" retx_timeout)" "$(uet_stats_delta "$s1" "$a1" retx_sack)" \
+		"$(uet_stats_delta "$s1" "$a1" retx_nack)" "$(uet_stats_delta "$s2" "$a2" rx_out_of_order)" \
+		"$(uet_stats_delta "$s1" "$a1" reps_explore)" "$(uet_stats_delta "$s1" "$a1" reps_recycle)" \
+		"$(uet_stats_delta "$s1" "$a1" reps_freeze)" "$(uet_stats_delta "$s1" "$a1" ev_bad)" \
 		"$(echo "$msgs * $len * 8 / ($t1 - $t0) / 1000000" | bc -l)")
 done
 
