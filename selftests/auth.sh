@@ -40,7 +40,7 @@ elif op == 'connect':
     r = libc.connect(s.fileno(), buf, len(sa))
 else:
     r = libc.sendto(s.fileno(), b'x', 1, 0x40, buf, len(sa))  # MSG_DONTWAIT
-print('ok' if r == 0 else errno.errorcode[ctypes.get_errno()])
+print('ok' if r >= 0 else errno.errorcode[ctypes.get_errno()])
 PY
 
 NOBODY=(setpriv --reuid=65534 --regid=65534 --clear-groups)
