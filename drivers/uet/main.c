@@ -9,6 +9,7 @@
 #include <linux/string.h>
 #include <linux/sysfs.h>
 #include <uet/debugfs.h>
+#include <uet/job.h>
 #include <uet/net.h>
 #include <uet/pdc.h>
 #include <uet/sock.h>
@@ -182,9 +183,12 @@ static int __init uet_init(void)
 	err = uet_stats_sysfs_init();
 	if (err)
 		goto err_pernet;
-	err = uet_netlink_init();
+	err = uet_job_init();
 	if (err)
 		goto err_sysfs;
+	err = uet_netlink_init();
+	if (err)
+		goto err_job;
 	err = uet_af_init();
 	if (err)
 		goto err_netlink;
@@ -192,6 +196,8 @@ static int __init uet_init(void)
 
 err_netlink:
 	uet_netlink_exit();
+err_job:
+	uet_job_exit();
 err_sysfs:
 	uet_stats_sysfs_exit();
 err_pernet:
@@ -205,6 +211,7 @@ static void __exit uet_exit(void)
 {
 	uet_af_exit();
 	uet_netlink_exit();
+	uet_job_exit();
 	uet_stats_sysfs_exit();
 	unregister_pernet_subsys(&uet_net_ops);
 	uet_debugfs_exit();

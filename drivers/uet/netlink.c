@@ -13,10 +13,12 @@
 #include <linux/rhashtable.h>
 #include <linux/slab.h>
 #include <linux/stddef.h>
+#include <linux/uet.h>
 #include <net/genetlink.h>
 #include <net/ipv6.h>
 #include <net/sock.h>
 #include <uet/compat.h>
+#include <uet/job.h>
 #include <uet/kunit.h>
 #include <uet/msg.h>
 #include <uet/net.h>
@@ -845,8 +847,30 @@ static int uet_nl_dest_start(struct netlink_callback *cb)
 	return uet_nl_dump_start(cb, uet_nl_dests, UET_A_DEST_ADDR);
 }
 
+/*
+ * PDC ids and PSNs tell a local user what to forge to inject packets into
+ * a PDC: the dumps that list them are for CAP_NET_ADMIN over the
+ * namespace only.  Checked in the dump callback, where both 6.1 and 6.12
+ * hand over an extack (6.1 gives none to the start callback); the refusal
+ * comes back in NLMSG_DONE.
+ */
+static int uet_nl_dump_admin(struct netlink_callback *cb)
+{
+	struct net *net = sock_net(cb->skb->sk);
+
+	if (netlink_ns_capable(cb->skb, net->user_ns, CAP_NET_ADMIN))
+		return 0;
+	NL_SET_ERR_MSG(cb->extack,
+		       "Listing PDC ids and PSNs needs CAP_NET_ADMIN");
+	return -EPERM;
+}
+
 static int uet_nl_dest_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
+	int err = uet_nl_dump_admin(cb);
+
+	if (err)
+		return err;
 	return uet_nl_dump_walk(skb, cb, uet_nl_dest_fill, uet_nl_dest_match);
 }
 
@@ -857,6 +881,10 @@ static int uet_nl_pdc_start(struct netlink_callback *cb)
 
 static int uet_nl_pdc_dump(struct sk_buff *skb, struct netlink_callback *cb)
 {
+	int err = uet_nl_dump_admin(cb);
+
+	if (err)
+		return err;
 	return uet_nl_dump_walk(skb, cb, uet_nl_pdc_fill, uet_nl_pdc_match);
 }
 
@@ -866,8 +894,16 @@ enum uet_nl_mcgrp {
 	UET_NL_MCGRP_EVENTS,
 };
 
+/*
+ * Events name PDC ids: joining needs CAP_NET_ADMIN over the namespace.
+ * Debian's 6.1 (a stable backport) and 6.12 both check the flag in
+ * genl_bind().
+ */
 static const struct genl_multicast_group uet_nl_mcgrps[] = {
-	[UET_NL_MCGRP_EVENTS] = { .name = UET_MCGRP_EVENTS },
+	[UET_NL_MCGRP_EVENTS] = {
+		.name	= UET_MCGRP_EVENTS,
+		.flags	= GENL_MCAST_CAP_NET_ADMIN,
+	},
 };
 
 /*
@@ -1022,6 +1058,151 @@ void uet_nl_notify_msg_failed(const struct uet_pdc *pdc,
 	rcu_read_unlock();
 }
 
+/* ---- jobs ----------------------------------------------------------- */
+
+/**
+ * struct uet_nl_job_msg - where uet_nl_job_put() writes a job
+ * @skb: the message
+ * @ns: the user namespace uid and gid are shown in (the requester's)
+ * @portid: netlink port of the requester
+ * @seq: sequence number of the request
+ * @flags: netlink flags of the message (NLM_F_MULTI in dumps)
+ */
+struct uet_nl_job_msg {
+	struct sk_buff *skb;
+	struct user_namespace *ns;
+	u32 portid;
+	u32 seq;
+	int flags;
+};
+
+static int uet_nl_job_put(const struct uet_job *job, void *arg)
+{
+	struct uet_nl_job_msg *m = arg;
+	void *hdr;
+
+	hdr = genlmsg_put(m->skb, m->portid, m->seq, &uet_nl_family, m->flags,
+			  UET_CMD_JOB_GET);
+	if (!hdr)
+		return -EMSGSIZE;
+	if (nla_put_u32(m->skb, UET_A_JOB_ID, job->id) ||
+	    (uid_valid(job->uid) &&
+	     nla_put_u32(m->skb, UET_A_JOB_UID,
+			 from_kuid_munged(m->ns, job->uid))) ||
+	    (gid_valid(job->gid) &&
+	     nla_put_u32(m->skb, UET_A_JOB_GID,
+			 from_kgid_munged(m->ns, job->gid)))) {
+		genlmsg_cancel(m->skb, hdr);
+		return -EMSGSIZE;
+	}
+	genlmsg_end(m->skb, hdr);
+	return 0;
+}
+
+static int uet_nl_job_id(struct genl_info *info, u32 *id)
+{
+	if (GENL_REQ_ATTR_CHECK(info, UET_A_JOB_ID)) {
+		NL_SET_ERR_MSG(info->extack, "Job id missing");
+		return -EINVAL;
+	}
+	*id = nla_get_u32(info->attrs[UET_A_JOB_ID]);
+	return 0;
+}
+
+static int uet_nl_job_add(struct sk_buff *skb, struct genl_info *info)
+{
+	struct user_namespace *ns = sk_user_ns(NETLINK_CB(skb).sk);
+	struct nlattr *a;
+	kuid_t uid = INVALID_UID;
+	kgid_t gid = INVALID_GID;
+	u32 id;
+	int err;
+
+	err = uet_nl_job_id(info, &id);
+	if (err)
+		return err;
+	a = info->attrs[UET_A_JOB_UID];
+	if (a) {
+		uid = make_kuid(ns, nla_get_u32(a));
+		if (!uid_valid(uid)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, a,
+					    "No such uid in your user namespace");
+			return -EINVAL;
+		}
+	}
+	a = info->attrs[UET_A_JOB_GID];
+	if (a) {
+		gid = make_kgid(ns, nla_get_u32(a));
+		if (!gid_valid(gid)) {
+			NL_SET_ERR_MSG_ATTR(info->extack, a,
+					    "No such gid in your user namespace");
+			return -EINVAL;
+		}
+	}
+	return uet_job_add(genl_info_net(info), id, uid, gid, info->extack);
+}
+
+static int uet_nl_job_del(struct sk_buff *skb, struct genl_info *info)
+{
+	u32 id;
+	int err;
+
+	err = uet_nl_job_id(info, &id);
+	if (err)
+		return err;
+	return uet_job_del(genl_info_net(info), id, info->extack);
+}
+
+static int uet_nl_job_get(struct sk_buff *skb, struct genl_info *info)
+{
+	struct uet_nl_job_msg m = {
+		.ns	= sk_user_ns(NETLINK_CB(skb).sk),
+		.portid	= info->snd_portid,
+		.seq	= info->snd_seq,
+	};
+	u32 id;
+	int err;
+
+	err = uet_nl_job_id(info, &id);
+	if (err)
+		return err;
+	m.skb = genlmsg_new(NLMSG_GOODSIZE, GFP_KERNEL);
+	if (!m.skb) {
+		NL_SET_ERR_MSG(info->extack, "Out of memory for the reply");
+		return -ENOMEM;
+	}
+	err = uet_job_get(genl_info_net(info), id, uet_nl_job_put, &m);
+	if (err) {
+		nlmsg_free(m.skb);
+		if (err == -ENOENT)
+			NL_SET_ERR_MSG_ATTR(info->extack,
+					    info->attrs[UET_A_JOB_ID],
+					    "No such job");
+		return err;
+	}
+	return genlmsg_reply(m.skb, info);
+}
+
+/* cb->args[0]: the job id the next message starts from. */
+static int uet_nl_job_dump(struct sk_buff *skb, struct netlink_callback *cb)
+{
+	struct uet_nl_job_msg m = {
+		.skb	= skb,
+		.ns	= sk_user_ns(NETLINK_CB(cb->skb).sk),
+		.portid	= NETLINK_CB(cb->skb).portid,
+		.seq	= cb->nlh->nlmsg_seq,
+		.flags	= NLM_F_MULTI,
+	};
+	unsigned long pos = cb->args[0];
+	int err;
+
+	err = uet_job_walk(sock_net(skb->sk), &pos, uet_nl_job_put, &m);
+	cb->args[0] = pos;
+	if (err && !skb->len)
+		return err;
+	return skb->len;
+}
+
 /* ---- the family ----------------------------------------------------- */
 
 static const struct nla_policy uet_nl_empty_policy[1] = {};
@@ -1041,6 +1222,21 @@ static const struct nla_policy uet_nl_dest_policy[UET_A_DEST_ADDR + 1] = {
 
 static const struct nla_policy uet_nl_pdc_policy[UET_A_PDC_RADDR + 1] = {
 	[UET_A_PDC_RADDR] = NLA_POLICY_EXACT_LEN(sizeof(struct in6_addr)),
+};
+
+static struct netlink_range_validation uet_nl_job_range = {
+	.max = UET_JOB_MAX,
+};
+
+static const struct nla_policy uet_nl_job_policy[UET_A_JOB_MAX + 1] = {
+	[UET_A_JOB_ID] = NLA_POLICY_FULL_RANGE(NLA_U32, &uet_nl_job_range),
+	[UET_A_JOB_UID] = { .type = NLA_U32 },
+	[UET_A_JOB_GID] = { .type = NLA_U32 },
+};
+
+/* UET_CMD_JOB_DEL and UET_CMD_JOB_GET take the id only. */
+static const struct nla_policy uet_nl_job_id_policy[UET_A_JOB_ID + 1] = {
+	[UET_A_JOB_ID] = NLA_POLICY_FULL_RANGE(NLA_U32, &uet_nl_job_range),
 };
 
 static const struct genl_ops uet_nl_ops[] = {
@@ -1084,6 +1280,27 @@ static const struct genl_ops uet_nl_ops[] = {
 		.done	 = uet_nl_dump_done,
 		.policy	 = uet_nl_pdc_policy,
 		.maxattr = UET_A_PDC_RADDR,
+	},
+	{
+		.cmd	 = UET_CMD_JOB_ADD,
+		.doit	 = uet_nl_job_add,
+		.policy	 = uet_nl_job_policy,
+		.maxattr = UET_A_JOB_MAX,
+		.flags	 = GENL_UNS_ADMIN_PERM,
+	},
+	{
+		.cmd	 = UET_CMD_JOB_DEL,
+		.doit	 = uet_nl_job_del,
+		.policy	 = uet_nl_job_id_policy,
+		.maxattr = UET_A_JOB_ID,
+		.flags	 = GENL_UNS_ADMIN_PERM,
+	},
+	{
+		.cmd	 = UET_CMD_JOB_GET,
+		.doit	 = uet_nl_job_get,
+		.dumpit	 = uet_nl_job_dump,
+		.policy	 = uet_nl_job_id_policy,
+		.maxattr = UET_A_JOB_ID,
 	},
 };
 

@@ -27,6 +27,7 @@
 #include <net/ipv6.h>
 #include <net/route.h>
 #include <net/sock.h>
+#include <uet/job.h>
 #include <uet/msg.h>
 #include <uet/net.h>
 #include <uet/pdc.h>
@@ -211,7 +212,11 @@ static bool uet_addr_is_local(struct net *net, const struct in6_addr *a)
 #endif
 }
 
-/* Bind @us: caller holds lock_sock(). */
+/*
+ * Bind @us: caller holds lock_sock().  Every bind, explicit or implicit
+ * (connect(), sendmsg()), is checked against the job: see
+ * uet_job_may_bind().
+ */
 static int uet_do_bind(struct uet_sock *us, const struct in6_addr *a,
 		       u16 ip_family, u32 job, u16 ep)
 {
@@ -222,6 +227,9 @@ static int uet_do_bind(struct uet_sock *us, const struct in6_addr *a,
 		return -EINVAL;
 	if (!uet_addr_is_local(net, a))
 		return -EADDRNOTAVAIL;
+	err = uet_job_may_bind(net, job);
+	if (err)
+		return err;
 	us->laddr = *a;
 	us->ip_family = ip_family;
 	err = uet_ep_hash(uet_net(net), us, job, ep);

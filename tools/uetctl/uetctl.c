@@ -11,8 +11,10 @@
 #include <arpa/inet.h>
 #include <errno.h>
 #include <fcntl.h>
+#include <grp.h>
 #include <inttypes.h>
 #include <limits.h>
+#include <pwd.h>
 #include <sched.h>
 #include <stdbool.h>
 #include <stdio.h>
@@ -28,6 +30,7 @@
 #include <netlink/msg.h>
 #include <netlink/netlink.h>
 
+#include <linux/uet.h>
 #include <linux/uet_netlink.h>
 
 #ifndef SOL_NETLINK
@@ -664,11 +667,31 @@ static int nla_in6(const struct nlattr *nla, struct in6_addr *a)
 /* Times a dump the kernel flags as interrupted is tried again. */
 #define DUMP_TRIES	5
 
+/*
+ * The end of a dump.  A dump the kernel refused after it started (no
+ * privilege to list PDCs) ends in NLMSG_DONE carrying a negative errno
+ * and, with NETLINK_EXT_ACK, the message.
+ */
 static int on_finish(struct nl_msg *msg, void *arg)
 {
-	(void)msg;
-	((struct req *)arg)->err = 0;
-	((struct req *)arg)->done = true;
+	struct nlattr *tb[NLMSGERR_ATTR_MAX + 1] = {};
+	struct nlmsghdr *nlh = nlmsg_hdr(msg);
+	struct req *req = arg;
+	int err = 0, len;
+
+	if (nlh->nlmsg_len >= NLMSG_LENGTH(sizeof(err)))
+		memcpy(&err, nlmsg_data(nlh), sizeof(err));
+	req->err = err < 0 ? -err : 0;
+	req->done = true;
+	if (err >= 0)
+		return NL_STOP;
+	len = (int)nlh->nlmsg_len - NLMSG_LENGTH(sizeof(err));
+	if ((nlh->nlmsg_flags & NLM_F_ACK_TLVS) && len > 0)
+		nla_parse(tb, NLMSGERR_ATTR_MAX,
+			  (struct nlattr *)((char *)nlmsg_data(nlh) + sizeof(err)),
+			  len, NULL);
+	fprintf(stderr, "Error: %s\n", tb[NLMSGERR_ATTR_MSG] ?
+		nla_get_string(tb[NLMSGERR_ATTR_MSG]) : strerror(req->err));
 	return NL_STOP;
 }
 
@@ -1608,6 +1631,167 @@ static int cmd_monitor(struct nl_sock *sk, int family, int argc, char **argv)
 	return 0;
 }
 
+/* ---- jobs --------------------------------------------------------------- */
+
+static int show_job(struct nl_msg *msg, void *arg)
+{
+	struct nlattr *tb[UET_A_JOB_MAX + 1];
+	bool *first = arg;
+
+	if (genlmsg_parse(nlmsg_hdr(msg), 0, tb, UET_A_JOB_MAX, NULL) ||
+	    !tb[UET_A_JOB_ID])
+		return NL_SKIP;
+	if (json) {
+		printf("%s{\"job\":%u", *first ? "" : ",",
+		       nla_get_u32(tb[UET_A_JOB_ID]));
+		if (tb[UET_A_JOB_UID])
+			printf(",\"uid\":%u", nla_get_u32(tb[UET_A_JOB_UID]));
+		if (tb[UET_A_JOB_GID])
+			printf(",\"gid\":%u", nla_get_u32(tb[UET_A_JOB_GID]));
+		printf("}");
+	} else {
+		printf("job %u", nla_get_u32(tb[UET_A_JOB_ID]));
+		if (tb[UET_A_JOB_UID])
+			printf(" uid %u", nla_get_u32(tb[UET_A_JOB_UID]));
+		if (tb[UET_A_JOB_GID])
+			printf(" gid %u", nla_get_u32(tb[UET_A_JOB_GID]));
+		if (!tb[UET_A_JOB_UID] && !tb[UET_A_JOB_GID])
+			printf(" admin-only");
+		printf("\n");
+	}
+	*first = false;
+	return NL_OK;
+}
+
+static int parse_job(const char *s, uint32_t *job)
+{
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 0);
+	if (errno || end == s || *end || *s == '-' || v > UET_JOB_MAX) {
+		fprintf(stderr, "Error: bad job id \"%s\" (0..%u)\n", s,
+			UET_JOB_MAX);
+		return -1;
+	}
+	*job = v;
+	return 0;
+}
+
+/* A user or group: a number, or a name from the passwd or group file. */
+static int parse_id(const char *s, bool group, uint32_t *id)
+{
+	struct passwd *pw;
+	struct group *gr;
+	unsigned long v;
+	char *end;
+
+	errno = 0;
+	v = strtoul(s, &end, 10);
+	if (!errno && end != s && !*end && *s != '-' && v < UINT32_MAX) {
+		*id = v;
+		return 0;
+	}
+	if (group) {
+		gr = getgrnam(s);
+		if (gr) {
+			*id = gr->gr_gid;
+			return 0;
+		}
+	} else {
+		pw = getpwnam(s);
+		if (pw) {
+			*id = pw->pw_uid;
+			return 0;
+		}
+	}
+	fprintf(stderr, "Error: no such %s \"%s\"\n", group ? "group" : "user",
+		s);
+	return -1;
+}
+
+static void job_put(struct nl_msg *msg, int attr, uint32_t v)
+{
+	if (nla_put_u32(msg, attr, v) < 0) {
+		fprintf(stderr, "Error: out of memory\n");
+		exit(1);
+	}
+}
+
+static int job_add(struct nl_sock *sk, int family, int argc, char **argv)
+{
+	struct nl_msg *msg;
+	uint32_t job, id;
+	int i;
+
+	if (argc < 1 || argc % 2 != 1 || parse_job(argv[0], &job))
+		goto usage;
+	msg = new_msg(family, UET_CMD_JOB_ADD);
+	job_put(msg, UET_A_JOB_ID, job);
+	for (i = 1; i < argc; i += 2) {
+		bool group = !strcmp(argv[i], "gid");
+
+		if (!group && strcmp(argv[i], "uid")) {
+			nlmsg_free(msg);
+			goto usage;
+		}
+		if (parse_id(argv[i + 1], group, &id)) {
+			nlmsg_free(msg);
+			return 1;
+		}
+		job_put(msg, group ? UET_A_JOB_GID : UET_A_JOB_UID, id);
+	}
+	return transact(sk, msg, NULL, NULL) ? 1 : 0;
+
+usage:
+	fprintf(stderr, "Usage: uetctl job add JOB [uid USER] [gid GROUP]\n");
+	return 1;
+}
+
+static int cmd_job(struct nl_sock *sk, int family, int argc, char **argv)
+{
+	struct nl_msg *msg;
+	bool first = true;
+	bool intr;
+	uint32_t job;
+	int err;
+
+	if (argc && !strcmp(argv[0], "add"))
+		return job_add(sk, family, argc - 1, argv + 1);
+	if (argc == 2 && !strcmp(argv[0], "del")) {
+		if (parse_job(argv[1], &job))
+			return 1;
+		msg = new_msg(family, UET_CMD_JOB_DEL);
+		job_put(msg, UET_A_JOB_ID, job);
+		return transact(sk, msg, NULL, NULL) ? 1 : 0;
+	}
+	if (argc && !strcmp(argv[0], "show")) {
+		argc--;
+		argv++;
+	}
+	if (argc > 1 || (argc && !strcmp(argv[0], "del"))) {
+		fprintf(stderr,
+			"Usage: uetctl job { add JOB [uid USER] [gid GROUP] | del JOB | show [JOB] }\n");
+		return 1;
+	}
+	if (argc && parse_job(argv[0], &job))
+		return 1;
+	if (json)
+		printf("[");
+	if (argc) {
+		msg = new_msg(family, UET_CMD_JOB_GET);
+		job_put(msg, UET_A_JOB_ID, job);
+		err = transact(sk, msg, show_job, &first);
+	} else {
+		err = dump(sk, new_dump(family, UET_CMD_JOB_GET), show_job,
+			   &first, &intr);
+	}
+	if (json)
+		printf("]\n");
+	return err ? 1 : 0;
+}
+
 static void usage(FILE *f)
 {
 	size_t i;
@@ -1621,6 +1805,11 @@ static void usage(FILE *f)
 		"  dest [show] [ADDR]   destinations and their spraying state\n"
 		"  pdc [show] [ADDR]    PDCs (with peer ADDR)\n"
 		"  monitor [-c N]       print path and PDC events as they happen\n"
+		"  job [show] [JOB]     jobs and who may bind endpoints in them\n"
+		"  job add JOB [uid USER] [gid GROUP]\n"
+		"                       create a job; without uid or gid only\n"
+		"                       CAP_NET_ADMIN may bind in it\n"
+		"  job del JOB          delete a job\n"
 		"  info                 module and interface version\n"
 		"  help                 this text\n"
 		"Options: -j JSON output, -n NETNS act in /run/netns/NETNS\n"
@@ -1660,6 +1849,7 @@ int main(int argc, char **argv)
 		{ "pdc", cmd_pdc },
 		{ "monitor", cmd_monitor },
 		{ "info", cmd_info },
+		{ "job", cmd_job },
 	};
 	struct nl_sock *sk;
 	int opt, family, ret;

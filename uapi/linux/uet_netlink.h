@@ -3,8 +3,10 @@
  * uet: Ultra Ethernet Transport PDS over UDP -- generic netlink interface.
  *
  * The family is per network namespace (netnsok): every command acts on the
- * namespace of the requesting socket.  Reading needs no privilege; changing
- * the configuration needs CAP_NET_ADMIN over the namespace's user namespace.
+ * namespace of the requesting socket.  Reading needs no privilege, except
+ * for what names PDC ids and PSNs (UET_CMD_DEST_GET, UET_CMD_PDC_GET, the
+ * events group); that, changing the configuration and managing jobs need
+ * CAP_NET_ADMIN over the namespace's user namespace.
  *
  * This is user API: attribute and command numbers never change meaning.
  * New attributes are appended before the __UET_A_*_MAX sentinels only.
@@ -53,6 +55,16 @@ enum uet_spray_type {
  *	the request limits it to the PDCs with one peer
  * @UET_CMD_EVENT: a notification on the UET_MCGRP_EVENTS group
  *	(UET_A_EVENT_*); never a request
+ * @UET_CMD_JOB_ADD: create the job UET_A_JOB_ID, bindable by the user
+ *	UET_A_JOB_UID and/or the group UET_A_JOB_GID (needs CAP_NET_ADMIN)
+ * @UET_CMD_JOB_DEL: delete the job UET_A_JOB_ID (needs CAP_NET_ADMIN);
+ *	sockets bound in it stay bound
+ * @UET_CMD_JOB_GET: the job UET_A_JOB_ID, or dump of all jobs in id order
+ *	(UET_A_JOB_*)
+ *
+ * UET_CMD_DEST_GET and UET_CMD_PDC_GET list PDC ids and PSNs, which would
+ * help an attacker inject packets into a PDC, and the UET_MCGRP_EVENTS
+ * group names PDC ids: both need CAP_NET_ADMIN over the namespace.
  */
 enum uet_cmd {
 	UET_CMD_UNSPEC,
@@ -63,6 +75,9 @@ enum uet_cmd {
 	UET_CMD_DEST_GET,
 	UET_CMD_PDC_GET,
 	UET_CMD_EVENT,
+	UET_CMD_JOB_ADD,
+	UET_CMD_JOB_DEL,
+	UET_CMD_JOB_GET,
 
 	/* private: */
 	__UET_CMD_MAX,
@@ -448,6 +463,29 @@ enum uet_event_attr {
 	/* private: */
 	__UET_A_EVENT_MAX,
 	UET_A_EVENT_MAX = __UET_A_EVENT_MAX - 1,
+};
+
+/**
+ * enum uet_job_attr - attributes of UET_CMD_JOB_*
+ * @UET_A_JOB_UNSPEC: unused
+ * @UET_A_JOB_ID: job id, 0..UET_JOB_MAX (u32)
+ * @UET_A_JOB_UID: the user who may bind endpoints in the job, as seen in
+ *	the requester's user namespace (u32); absent: no user
+ * @UET_A_JOB_GID: the group whose members may bind endpoints in the job
+ *	(u32); absent: no group
+ *
+ * A job with neither user nor group is for CAP_NET_ADMIN only, which may
+ * bind any job, created or not.
+ */
+enum uet_job_attr {
+	UET_A_JOB_UNSPEC,
+	UET_A_JOB_ID,
+	UET_A_JOB_UID,
+	UET_A_JOB_GID,
+
+	/* private: */
+	__UET_A_JOB_MAX,
+	UET_A_JOB_MAX = __UET_A_JOB_MAX - 1,
 };
 
 #endif /* _UAPI_LINUX_UET_NETLINK_H */
