@@ -38,7 +38,7 @@ enum key_kind {
 	K_INT,		/* plain integer */
 	K_SPRAY,	/* none|rr|active|reps */
 	K_BOOL,		/* on|off */
-	K_TIME,		/* with a unit: ns, us, ms, s */
+	K_TIME,		/* with a unit: ns, us, ms, s, min, h */
 	K_RATE,		/* with a unit: mbit, gbit, tbit */
 };
 
@@ -136,7 +136,8 @@ static const char *fmt_time(char *buf, size_t len, uint64_t ns)
 	static const struct {
 		const char *name;
 		uint64_t ns;
-	} units[] = { { "s", 1000000000 }, { "ms", 1000000 }, { "us", 1000 } };
+	} units[] = { { "h", 3600000000000ULL }, { "min", 60000000000ULL },
+		      { "s", 1000000000 }, { "ms", 1000000 }, { "us", 1000 } };
 	size_t i;
 
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
@@ -407,8 +408,12 @@ static int parse_scaled(const char *s, uint64_t *out,
 
 static int parse_value(const struct key *k, const char *s, uint64_t *v)
 {
-	static const char * const tunits[] = { "ns", "us", "ms", "s", NULL };
-	static const uint64_t tscale[] = { 1, 1000, 1000000, 1000000000 };
+	/* "min", not "m": "m" would read as milli as easily as minute. */
+	static const char * const tunits[] = { "ns", "us", "ms", "s", "min",
+					       "h", NULL };
+	static const uint64_t tscale[] = { 1, 1000, 1000000, 1000000000,
+					   60000000000ULL, 3600000000000ULL };
+	static const char * const nounits[] = { NULL };
 	static const char * const runits[] = { "mbit", "gbit", "tbit", NULL };
 	static const uint64_t rscale[] = { 1, 1000, 1000000 };
 	unsigned int i;
@@ -435,7 +440,7 @@ static int parse_value(const struct key *k, const char *s, uint64_t *v)
 	case K_RATE:
 		return parse_scaled(s, v, runits, rscale, k->unit);
 	default:
-		return parse_scaled(s, v, tunits + 4, tscale, 1);
+		return parse_scaled(s, v, nounits, tscale, 1);
 	}
 }
 
@@ -1629,7 +1634,7 @@ static void usage(FILE *f)
 		fprintf(f, "%s%s", i % 6 ? " " : "\n  ", keys[i].name);
 	fprintf(f,
 		"\nValues: spray none|rr|active|reps; pdc-groups on|off; times take\n"
-		"ns/us/ms/s, link-rate takes mbit/gbit/tbit (see uetctl(8)).\n");
+		"ns/us/ms/s/min/h, link-rate mbit/gbit/tbit (see uetctl(8)).\n");
 }
 
 static void enter_netns(const char *name)
