@@ -5,8 +5,8 @@
  * retransmission, takes the entropy value the spraying engine gives and
  * is routed on its own, since the route's ECMP choice may depend on that
  * value (the UDP source port).  Packets leave through the namespace's
- * kernel UDP socket with the UDP tunnel API, checksummed, DF set, never
- * larger than the route's MTU.
+ * kernel UDP socket with the UDP tunnel API, checksummed unless udp-csum
+ * tx is off, DF set, never larger than the route's MTU.
  *
  * Reliability: cumulative ACKs and SACK bitmaps free the slots of the
  * window; a slot is resent on a retransmission timeout (smoothed RTT and
@@ -161,6 +161,7 @@ static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
 	__be16 dport = htons(READ_ONCE(un->udp_port));
 	bool v4 = ipv6_addr_v4mapped(&cb.daddr);
 	struct socket *sock;
+	bool nocheck;
 	u32 room;
 
 	if (!dst) {
@@ -179,16 +180,17 @@ static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
 		kfree_skb(skb);
 		return;
 	}
+	nocheck = !uet_cfg(un)->udp_csum_tx;
 	if (v4)
 		udp_tunnel_xmit_skb((struct rtable *)dst, sock->sk, skb,
 				    cb.saddr.s6_addr32[3], cb.daddr.s6_addr32[3],
 				    cb.tos, ip4_dst_hoplimit(dst), htons(IP_DF),
-				    cb.sport, dport, false, false);
+				    cb.sport, dport, false, nocheck);
 #if IS_ENABLED(CONFIG_IPV6)
 	else
 		udp_tunnel6_xmit_skb(dst, sock->sk, skb, NULL, &cb.saddr,
 				     &cb.daddr, cb.tos, ip6_dst_hoplimit(dst),
-				     0, cb.sport, dport, false);
+				     0, cb.sport, dport, nocheck);
 #endif
 	rcu_read_unlock();
 }
