@@ -154,6 +154,21 @@ int uet_tx_saddr(struct uet_net *un, const struct in6_addr *raddr,
 	return 0;
 }
 
+/* Is there a route from @laddr (:: for any) to @raddr? */
+static int uet_tx_route_check(struct uet_net *un, const struct in6_addr *laddr,
+			      const struct in6_addr *raddr)
+{
+	struct in6_addr saddr = *laddr;
+	struct dst_entry *dst;
+	u32 room;
+
+	dst = uet_route(un, &saddr, raddr, 0, &room);
+	if (IS_ERR(dst))
+		return PTR_ERR(dst);
+	dst_release(dst);
+	return 0;
+}
+
 static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
 {
 	struct uet_skb_cb cb = *UET_SKB_CB(skb);
@@ -903,7 +918,8 @@ static void uet_tx_queue_msg(struct uet_pdc *pdc, struct uet_tx_msg *m,
  * creates it.  A PDC found closing is looked up again, a few times.
  *
  * Context: process (sendmsg()), may sleep.
- * Return: 0, or the error of creating the PDC.
+ * Return: 0; -ENETUNREACH, -EHOSTUNREACH... when the message would open a
+ * PDC and there is no route to @raddr; or the error of creating the PDC.
  */
 int uet_tx_send(struct uet_net *un, struct uet_tx_msg *m,
 		const struct in6_addr *laddr, const struct in6_addr *raddr)
@@ -934,9 +950,12 @@ int uet_tx_send(struct uet_net *un, struct uet_tx_msg *m,
 		}
 		rcu_read_unlock();
 		if (err == -EAGAIN && !spare) {
-			spare = uet_pdc_alloc(un, &key, GFP_KERNEL);
-			if (!spare)
-				err = -ENOMEM;
+			/* A new PDC: refuse an unroutable peer now, not later. */
+			err = uet_tx_route_check(un, laddr, raddr);
+			if (!err) {
+				spare = uet_pdc_alloc(un, &key, GFP_KERNEL);
+				err = spare ? -EAGAIN : -ENOMEM;
+			}
 		}
 	}
 	uet_pdc_free_unused(spare);
