@@ -1514,7 +1514,13 @@ void uet_tx_pdc_release(struct uet_pdc *pdc)
 		uet_tx_msg_free(m);
 	}
 	if (!tx->syn) {
-		skb = uet_ctl_skb(pdc, sizeof(*c), pdc->own_port);
+		/*
+		 * On the entropy value of the last data packet, as the PDC's
+		 * other packets: one the spraying type chose, on a path the
+		 * fabric carried, not a port outside its range.
+		 */
+		skb = uet_ctl_skb(pdc, sizeof(*c),
+				  uet_slot(pdc, tx->snd_nxt - 1)->ev);
 		if (skb) {
 			c = (struct uet_pds_ctrl *)skb->data;
 			c->prologue = uet_prologue(UET_PDS_CTRL, UET_CTRL_CLOSE,
