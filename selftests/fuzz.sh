@@ -9,7 +9,10 @@
 # module unloads and loads again; the VM runner checks the kernel log.
 #
 # FUZZ_SECONDS (default 60) bounds the run; FUZZ_SEED (default random,
-# printed) makes it reproducible: FUZZ_SEED=N tools/vm/run-selftests fuzz.
+# printed) repeats its packet sequence. run-selftests passes no
+# environment into the VM, so:
+#   tools/vm/vm-run -- env FUZZ_SEED=N FUZZ_SECONDS=S \
+#	tools/vm/selftests-in-vm selftests/fuzz.sh
 
 . "$(dirname "$0")/fabric.sh"
 
@@ -19,7 +22,7 @@ SRCS=10.0.0.11,10.0.0.12,10.0.0.13,10.0.0.14
 
 ktap_header
 ktap_plan 5
-echo "# fuzz seed $FUZZ_SEED, $FUZZ_SECONDS s (FUZZ_SEED=$FUZZ_SEED to repeat)"
+echo "# fuzz seed $FUZZ_SEED, $FUZZ_SECONDS s (env FUZZ_SEED=$FUZZ_SEED to repeat)"
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 for a in ${SRCS//,/ }; do
