@@ -15,17 +15,18 @@ INJECT="python3 $(dirname "$0")/uet_inject.py"
 ZC_HEX=7a65726f2d636865636b73756d
 
 ktap_header
-ktap_plan 18
+ktap_plan 19
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"; _uet_cleanup' EXIT
 
-# recv_start NS: an AF_UET receiver on endpoint 100 in NS; sets RECV_PID.
+# recv_start NS [TIMEOUT]: an AF_UET receiver on endpoint 100 in NS for
+# one message or TIMEOUT (30) seconds; sets RECV_PID.
 recv_start()
 {
 	: >"$out/recv.err"
-	ip netns exec "$1" $API recv 100 "${2:-10}" >"$out/recv" \
+	ip netns exec "$1" $API recv 100 "${2:-30}" >"$out/recv" \
 		2>"$out/recv.err" &
 	RECV_PID=$!
 	uet_wait_until 10 grep -q ready "$out/recv.err"
@@ -97,6 +98,12 @@ uet_check_eq "$(ip netns exec "$A" $API sendto fd00::1 fd99::1)" ENETUNREACH \
 	"sendto() to an unroutable IPv6 address fails"
 uet_check_eq "$(ip netns exec "$A" $API sendto 10.0.0.1 10.0.0.2)" ok \
 	"sendto() to a routable address still works"
+
+# --- a zero-length message arrives as an empty message, as uet(7) says ---
+recv_start "$B"
+ip netns exec "$A" $API sendto 10.0.0.1 10.0.0.2 0 0 >/dev/null
+wait "$RECV_PID"
+uet_check_eq "$(cat "$out/recv")" "len 0 " "a zero-length message is delivered empty"
 
 # --- CTRL CLOSE's source port --------------------------------------------
 # The PDC closes 200 ms after its last packet; its CLOSE is to leave on an

@@ -2,9 +2,11 @@
 # SPDX-License-Identifier: GPL-2.0
 """AF_UET system calls and a raw packet capture, for the interop selftest.
 
-    uet_api.py sendto SRC DST [SCOPE]   bind to SRC (job 1, any endpoint),
-                                        send 10 bytes to DST endpoint 100
-                                        with suet_scope_id SCOPE; prints
+    uet_api.py sendto SRC DST [SCOPE [LEN]]
+                                        bind to SRC (job 1, any endpoint),
+                                        send LEN (10) bytes to DST
+                                        endpoint 100 with suet_scope_id
+                                        SCOPE (0); prints
                                         "ok" or the errno name
     uet_api.py bind ADDR SCOPE          bind with suet_scope_id SCOPE
     uet_api.py recv EP TIMEOUT          bind endpoint EP of job 1, print
@@ -65,10 +67,10 @@ def result(fn):
         print(errno.errorcode.get(e.errno, str(e.errno)))
 
 
-def cmd_sendto(src, dst, scope=0):
+def cmd_sendto(src, dst, scope=0, length=10):
     fd = uet_socket()
     check(libc.bind(fd, sockaddr(src, 0), 32))
-    data = b'0123456789'
+    data = b'0123456789' * (length // 10) + b'0123456789'[:length % 10]
     result(lambda: check(libc.sendto(fd, data, len(data), 0,
                                      sockaddr(dst, 100, scope), 32)))
 
@@ -134,7 +136,8 @@ def cmd_capture(ifname, seconds):
 def main():
     cmd, a = sys.argv[1], sys.argv[2:]
     if cmd == 'sendto':
-        cmd_sendto(a[0], a[1], int(a[2]) if len(a) > 2 else 0)
+        cmd_sendto(a[0], a[1], int(a[2]) if len(a) > 2 else 0,
+                   int(a[3]) if len(a) > 3 else 10)
     elif cmd == 'bind':
         cmd_bind(a[0], int(a[1]))
     elif cmd == 'recv':
