@@ -32,7 +32,7 @@ get()
 }
 
 ktap_header
-ktap_plan 21
+ktap_plan 27
 
 TMPDIR_CFG=$(mktemp -d)
 trap 'rm -rf "$TMPDIR_CFG"; _uet_cleanup' EXIT
@@ -60,7 +60,9 @@ rto-max 200ms
 max-retx 10
 seed 0
 sack-retx-thresh 16
-dscp-trimmed 63"
+dscp-trimmed 63
+udp-csum-tx on
+udp-csum-rx-zero accept"
 uet_check_eq "$($UETCTL -n "$ns1" show)" "$defaults" "defaults of a new namespace"
 
 $UETCTL -n "$ns1" set spray reps buffer-bits 4 freeze-timeout 200us \
@@ -108,6 +110,25 @@ expect_fail "unknown key refused by uetctl" "unknown key" \
 	$UETCTL -n "$ns2" set colour blue
 
 uet_check_eq "$($UETCTL -j info | jq -r .genl_version)" "1" "info reports the interface version"
+
+# Times in h and min, as uetctl(8) writes the ranges; "m" is ambiguous.
+$UETCTL -n "$ns2" set pdc-idle 1h rto-max 1min
+uet_check_eq "$(get "$ns2" pdc-idle) $(get "$ns2" rto-max) $($UETCTL -j -n "$ns2" show | jq -c '[.pdc_idle_ms, .rto_max_us]')" \
+	"1h 1min [3600000,60000000]" "times in h and min set and shown"
+expect_fail "pdc-idle range printed in units uetctl takes" "pdc-idle.*1ms\.\.1h" \
+	$UETCTL -n "$ns2" set pdc-idle 2h
+expect_fail "'m' is not a unit" "invalid value" $UETCTL -n "$ns2" set pdc-idle 5m
+$UETCTL -n "$ns2" set pdc-idle 1s rto-max 200ms
+
+# UDP checksums: the grouped form and the plain keys, text and JSON.
+$UETCTL -n "$ns2" set udp-csum tx off rx-zero drop
+uet_check_eq "$(get "$ns2" udp-csum-tx) $(get "$ns2" udp-csum-rx-zero) $($UETCTL -j -n "$ns2" show | jq -c '[.udp_csum_tx, .udp_csum_rx_zero]')" \
+	'off drop [false,"drop"]' "udp-csum tx off rx-zero drop"
+$UETCTL -n "$ns2" set udp-csum-tx on udp-csum rx-zero accept
+uet_check_eq "$(get "$ns2" udp-csum-tx) $(get "$ns2" udp-csum-rx-zero)" \
+	"on accept" "udp-csum keys back on"
+expect_fail "udp-csum rx-zero takes accept|drop" "invalid value" \
+	$UETCTL -n "$ns2" set udp-csum rx-zero maybe
 
 # udp-port moves the namespace's UDP sockets; a port already taken is
 # refused and leaves the old one bound.

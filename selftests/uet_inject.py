@@ -16,6 +16,8 @@ DST is an IPv4 address; packets go to UDP port 4793. CASE is one of:
   trimmed       a data packet cut to its headers, DSCP_TRIMMED (0x3f)
   synflood      COUNT SYNs from as many forged sources in 10.99.0.0/16,
                 through a raw socket
+  zerocsum      a one-packet message "zero-checksum" to endpoint 100 with
+                a UDP checksum of 0, as UET 1.0 sends it; DST may be IPv6
 """
 import random
 import socket
@@ -75,10 +77,34 @@ def raw_udp(src, dst, sport, payload):
     return ip + udp
 
 
+def zero_csum_send(dst, payload):
+    """Send payload to dst:PORT in UDP with a zero checksum (raw socket)."""
+    fam = socket.AF_INET6 if ':' in dst else socket.AF_INET
+    probe = socket.socket(fam, socket.SOCK_DGRAM)
+    probe.connect((dst, PORT))
+    src = probe.getsockname()[0]
+    udp = struct.pack('!HHHH', 4000, PORT, 8 + len(payload), 0) + payload
+    if fam == socket.AF_INET6:
+        # No IPV6_CHECKSUM: the kernel sends the UDP header as it is.
+        r = socket.socket(fam, socket.SOCK_RAW, socket.IPPROTO_UDP)
+        r.sendto(udp, (dst, 0))
+        return
+    ip = struct.pack('!BBHHHBBH4s4s', 0x45, 0, 20 + len(udp), 0, 0, 64,
+                     socket.IPPROTO_UDP, 0, socket.inet_aton(src),
+                     socket.inet_aton(dst))
+    r = socket.socket(fam, socket.SOCK_RAW, socket.IPPROTO_RAW)
+    r.sendto(ip + udp, (dst, 0))
+
+
 def main():
     dst, case = sys.argv[1], sys.argv[2]
     count = int(sys.argv[3]) if len(sys.argv) > 3 else 10
     rnd = random.Random(4793)
+    if case == 'zerocsum':
+        psn = rnd.getrandbits(32)
+        zero_csum_send(dst, syn(psn, psn, 0x7777, dst_ep=100,
+                                payload=b'zero-checksum'))
+        return
     u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 
     def send(p):

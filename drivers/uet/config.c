@@ -44,6 +44,12 @@ void uet_config_init_defaults(struct uet_config *cfg)
 		.max_retx		= 10,
 		.pdc_groups		= 1,
 		.dscp_trimmed		= UET_DSCP_MAX,
+		/*
+		 * Checksums out, as the stack does, but accept a zero one:
+		 * UET 1.0 sends and ignores the checksum (section 3.5.10.1).
+		 */
+		.udp_csum_tx		= 1,
+		.udp_rx_zero_csum	= 1,
 	};
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_config_init_defaults);

@@ -113,6 +113,8 @@ const struct nla_policy uet_nl_cfg_policy[UET_A_CFG_MAX + 1] = {
 		NLA_POLICY_FULL_RANGE(NLA_U16, &uet_nl_sack_thresh_range),
 	[UET_A_CFG_PAD] = { .type = NLA_REJECT },
 	[UET_A_CFG_DSCP_TRIMMED] = NLA_POLICY_MAX(NLA_U8, UET_DSCP_MAX),
+	[UET_A_CFG_UDP_CSUM_TX] = NLA_POLICY_MAX(NLA_U8, 1),
+	[UET_A_CFG_UDP_RX_ZERO_CSUM] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_nl_cfg_policy);
 
@@ -144,6 +146,8 @@ static const u16 uet_nl_fields[UET_A_CFG_MAX + 1] = {
 	[UET_A_CFG_SEED] = UET_NL_OFF(seed),
 	[UET_A_CFG_SACK_RETX_THRESH] = UET_NL_OFF(sack_retx_thresh),
 	[UET_A_CFG_DSCP_TRIMMED] = UET_NL_OFF(dscp_trimmed),
+	[UET_A_CFG_UDP_CSUM_TX] = UET_NL_OFF(udp_csum_tx),
+	[UET_A_CFG_UDP_RX_ZERO_CSUM] = UET_NL_OFF(udp_rx_zero_csum),
 };
 
 static struct genl_family uet_nl_family;

@@ -1,7 +1,8 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * uet: receiving.  The namespace's kernel UDP sockets hand every UET
- * packet to uet_encap_rcv() (checksum already verified by UDP).  Packets
+ * packet to uet_encap_rcv() (a non-zero checksum already verified by UDP;
+ * a zero one, UET 1.0's, taken or dropped as configured).  Packets
  * are parsed and validated; anything malformed, unknown or out of place is
  * dropped and counted by reason.
  *
@@ -770,7 +771,7 @@ static int uet_encap_rcv(struct sock *sk, struct sk_buff *skb)
 	u8 type;
 
 	uet_rx_ctx_init(skb, &c);
-	if (!udp_hdr(skb)->check) {
+	if (!udp_hdr(skb)->check && !uet_cfg(un)->udp_rx_zero_csum) {
 		why = UET_STAT_DROP_CSUM;
 		goto drop;
 	}
@@ -859,7 +860,13 @@ static int uet_udp_sock(struct uet_net *un, u8 family, u16 port,
 		.ipv6_v6only	= 1,
 		.use_udp_checksums = 1,
 		.use_udp6_tx_checksums = 1,
-		.use_udp6_rx_checksums = 1,
+		/*
+		 * No: IPv6 packets with a zero checksum (RFC 6935) reach
+		 * uet_encap_rcv(), which takes or drops them as udp-csum
+		 * rx-zero says, so a change applies to this socket at once.
+		 * A non-zero checksum is still verified.
+		 */
+		.use_udp6_rx_checksums = 0,
 	};
 	int err;
 

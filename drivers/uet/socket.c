@@ -170,7 +170,8 @@ static int uet_addr_get(const struct sockaddr *uaddr, int len, bool bind,
 	if (sa->suet_family != AF_UET)
 		return -EAFNOSUPPORT;
 	if (sa->suet_job > UET_JOB_MAX || sa->suet_ep > UET_EP_MAX ||
-	    sa->__suet_pad || (!bind && sa->suet_ep == UET_EP_ANY))
+	    sa->__suet_pad || sa->suet_scope_id ||
+	    (!bind && sa->suet_ep == UET_EP_ANY))
 		return -EINVAL;
 
 	switch (sa->suet_ip_family) {

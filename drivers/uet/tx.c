@@ -5,8 +5,8 @@
  * retransmission, takes the entropy value the spraying engine gives and
  * is routed on its own, since the route's ECMP choice may depend on that
  * value (the UDP source port).  Packets leave through the namespace's
- * kernel UDP socket with the UDP tunnel API, checksummed, DF set, never
- * larger than the route's MTU.
+ * kernel UDP socket with the UDP tunnel API, checksummed unless udp-csum
+ * tx is off, DF set, never larger than the route's MTU.
  *
  * Reliability: cumulative ACKs and SACK bitmaps free the slots of the
  * window; a slot is resent on a retransmission timeout (smoothed RTT and
@@ -154,6 +154,21 @@ int uet_tx_saddr(struct uet_net *un, const struct in6_addr *raddr,
 	return 0;
 }
 
+/* Is there a route from @laddr (:: for any) to @raddr? */
+static int uet_tx_route_check(struct uet_net *un, const struct in6_addr *laddr,
+			      const struct in6_addr *raddr)
+{
+	struct in6_addr saddr = *laddr;
+	struct dst_entry *dst;
+	u32 room;
+
+	dst = uet_route(un, &saddr, raddr, 0, &room);
+	if (IS_ERR(dst))
+		return PTR_ERR(dst);
+	dst_release(dst);
+	return 0;
+}
+
 static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
 {
 	struct uet_skb_cb cb = *UET_SKB_CB(skb);
@@ -161,6 +176,7 @@ static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
 	__be16 dport = htons(READ_ONCE(un->udp_port));
 	bool v4 = ipv6_addr_v4mapped(&cb.daddr);
 	struct socket *sock;
+	bool nocheck;
 	u32 room;
 
 	if (!dst) {
@@ -179,16 +195,17 @@ static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
 		kfree_skb(skb);
 		return;
 	}
+	nocheck = !uet_cfg(un)->udp_csum_tx;
 	if (v4)
 		udp_tunnel_xmit_skb((struct rtable *)dst, sock->sk, skb,
 				    cb.saddr.s6_addr32[3], cb.daddr.s6_addr32[3],
 				    cb.tos, ip4_dst_hoplimit(dst), htons(IP_DF),
-				    cb.sport, dport, false, false);
+				    cb.sport, dport, false, nocheck);
 #if IS_ENABLED(CONFIG_IPV6)
 	else
 		udp_tunnel6_xmit_skb(dst, sock->sk, skb, NULL, &cb.saddr,
 				     &cb.daddr, cb.tos, ip6_dst_hoplimit(dst),
-				     0, cb.sport, dport, false);
+				     0, cb.sport, dport, nocheck);
 #endif
 	rcu_read_unlock();
 }
@@ -901,7 +918,8 @@ static void uet_tx_queue_msg(struct uet_pdc *pdc, struct uet_tx_msg *m,
  * creates it.  A PDC found closing is looked up again, a few times.
  *
  * Context: process (sendmsg()), may sleep.
- * Return: 0, or the error of creating the PDC.
+ * Return: 0; -ENETUNREACH, -EHOSTUNREACH... when the message would open a
+ * PDC and there is no route to @raddr; or the error of creating the PDC.
  */
 int uet_tx_send(struct uet_net *un, struct uet_tx_msg *m,
 		const struct in6_addr *laddr, const struct in6_addr *raddr)
@@ -932,9 +950,12 @@ int uet_tx_send(struct uet_net *un, struct uet_tx_msg *m,
 		}
 		rcu_read_unlock();
 		if (err == -EAGAIN && !spare) {
-			spare = uet_pdc_alloc(un, &key, GFP_KERNEL);
-			if (!spare)
-				err = -ENOMEM;
+			/* A new PDC: refuse an unroutable peer now, not later. */
+			err = uet_tx_route_check(un, laddr, raddr);
+			if (!err) {
+				spare = uet_pdc_alloc(un, &key, GFP_KERNEL);
+				err = spare ? -EAGAIN : -ENOMEM;
+			}
 		}
 	}
 	uet_pdc_free_unused(spare);
@@ -1493,7 +1514,13 @@ void uet_tx_pdc_release(struct uet_pdc *pdc)
 		uet_tx_msg_free(m);
 	}
 	if (!tx->syn) {
-		skb = uet_ctl_skb(pdc, sizeof(*c), pdc->own_port);
+		/*
+		 * On the entropy value of the last data packet, as the PDC's
+		 * other packets: one the spraying type chose, on a path the
+		 * fabric carried, not a port outside its range.
+		 */
+		skb = uet_ctl_skb(pdc, sizeof(*c),
+				  uet_slot(pdc, tx->snd_nxt - 1)->ev);
 		if (skb) {
 			c = (struct uet_pds_ctrl *)skb->data;
 			c->prologue = uet_prologue(UET_PDS_CTRL, UET_CTRL_CLOSE,

@@ -80,6 +80,8 @@ struct netlink_ext_ack;
  * @max_retx: retransmissions of one packet before the message is given up
  * @pdc_groups: PDCGroupsEnabled, one spraying state per destination
  * @dscp_trimmed: DSCP_TRIMMED, the DSCP of a packet a switch trimmed
+ * @udp_csum_tx: send UDP checksums (0: send zero, as UET 1.0 does)
+ * @udp_rx_zero_csum: accept packets whose UDP checksum is zero
  *
  * An instance is immutable once published: the namespace holds an
  * RCU-protected pointer to it and a change publishes a new copy (see
@@ -107,6 +109,8 @@ struct uet_config {
 	u8 max_retx;
 	u8 pdc_groups;
 	u8 dscp_trimmed;
+	u8 udp_csum_tx;
+	u8 udp_rx_zero_csum;
 };
 
 void uet_config_init_defaults(struct uet_config *cfg);

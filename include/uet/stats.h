@@ -65,7 +65,8 @@
  * @UET_STAT_DROP_NO_ENDPOINT: refused: no socket bound to the endpoint
  * @UET_STAT_DROP_PDC_LIMIT: dropped: the namespace's PDC limit reached
  * @UET_STAT_DROP_POLICY: dropped: job or addresses do not match the PDC
- * @UET_STAT_DROP_CSUM: dropped: UDP checksum absent (zero); a wrong
+ * @UET_STAT_DROP_CSUM: dropped: UDP checksum absent (zero) and the
+ *	namespace set to drop such packets (udp-csum rx-zero drop); a wrong
  *	checksum never reaches uet: UDP drops it and counts it in
  *	UDP's InCsumErrors
  * @UET_STAT_RX_REORDER_SUM: sum over the out-of-order arrivals of how many

@@ -41,8 +41,9 @@ enum key_kind {
 	K_INT,		/* plain integer */
 	K_SPRAY,	/* none|rr|active|reps */
 	K_BOOL,		/* on|off */
-	K_TIME,		/* with a unit: ns, us, ms, s */
+	K_TIME,		/* with a unit: ns, us, ms, s, min, h */
 	K_RATE,		/* with a unit: mbit, gbit, tbit */
+	K_ACCEPT,	/* accept|drop */
 };
 
 /**
@@ -86,7 +87,12 @@ static const struct key keys[] = {
 	{ "seed", "seed", UET_A_CFG_SEED, 8, K_INT, 0 },
 	{ "sack-retx-thresh", "sack_retx_thresh", UET_A_CFG_SACK_RETX_THRESH, 2, K_INT, 0 },
 	{ "dscp-trimmed", "dscp_trimmed", UET_A_CFG_DSCP_TRIMMED, 1, K_INT, 0 },
+	{ "udp-csum-tx", "udp_csum_tx", UET_A_CFG_UDP_CSUM_TX, 1, K_BOOL, 0 },
+	{ "udp-csum-rx-zero", "udp_csum_rx_zero", UET_A_CFG_UDP_RX_ZERO_CSUM, 1, K_ACCEPT, 0 },
 };
+
+/* "set udp-csum tx on rx-zero drop": the keys of a group, without its name. */
+static const char * const key_groups[] = { "udp-csum", NULL };
 
 #define NKEYS (sizeof(keys) / sizeof(keys[0]))
 
@@ -139,7 +145,8 @@ static const char *fmt_time(char *buf, size_t len, uint64_t ns)
 	static const struct {
 		const char *name;
 		uint64_t ns;
-	} units[] = { { "s", 1000000000 }, { "ms", 1000000 }, { "us", 1000 } };
+	} units[] = { { "h", 3600000000000ULL }, { "min", 60000000000ULL },
+		      { "s", 1000000000 }, { "ms", 1000000 }, { "us", 1000 } };
 	size_t i;
 
 	for (i = 0; i < sizeof(units) / sizeof(units[0]); i++) {
@@ -353,6 +360,8 @@ static void print_value(const struct key *k, uint64_t v)
 			printf("\"%s\"", v <= UET_SPRAY_MAX ? spray_names[v] : "unknown");
 		else if (k->kind == K_BOOL)
 			printf("%s", v ? "true" : "false");
+		else if (k->kind == K_ACCEPT)
+			printf("\"%s\"", v ? "accept" : "drop");
 		else
 			printf("%" PRIu64, v);
 		return;
@@ -363,6 +372,9 @@ static void print_value(const struct key *k, uint64_t v)
 		break;
 	case K_BOOL:
 		printf("%s", v ? "on" : "off");
+		break;
+	case K_ACCEPT:
+		printf("%s", v ? "accept" : "drop");
 		break;
 	case K_TIME:
 		printf("%s", fmt_time(buf, sizeof(buf), v * k->unit));
@@ -410,8 +422,12 @@ static int parse_scaled(const char *s, uint64_t *out,
 
 static int parse_value(const struct key *k, const char *s, uint64_t *v)
 {
-	static const char * const tunits[] = { "ns", "us", "ms", "s", NULL };
-	static const uint64_t tscale[] = { 1, 1000, 1000000, 1000000000 };
+	/* "min", not "m": "m" would read as milli as easily as minute. */
+	static const char * const tunits[] = { "ns", "us", "ms", "s", "min",
+					       "h", NULL };
+	static const uint64_t tscale[] = { 1, 1000, 1000000, 1000000000,
+					   60000000000ULL, 3600000000000ULL };
+	static const char * const nounits[] = { NULL };
 	static const char * const runits[] = { "mbit", "gbit", "tbit", NULL };
 	static const uint64_t rscale[] = { 1, 1000, 1000000 };
 	unsigned int i;
@@ -433,12 +449,20 @@ static int parse_value(const struct key *k, const char *s, uint64_t *v)
 		else
 			return -1;
 		return 0;
+	case K_ACCEPT:
+		if (!strcmp(s, "accept"))
+			*v = 1;
+		else if (!strcmp(s, "drop"))
+			*v = 0;
+		else
+			return -1;
+		return 0;
 	case K_TIME:
 		return parse_scaled(s, v, tunits, tscale, k->unit);
 	case K_RATE:
 		return parse_scaled(s, v, runits, rscale, k->unit);
 	default:
-		return parse_scaled(s, v, tunits + 4, tscale, 1);
+		return parse_scaled(s, v, nounits, tscale, 1);
 	}
 }
 
@@ -519,27 +543,46 @@ static int put_value(struct nl_msg *msg, const struct key *k, uint64_t v)
 
 static int cmd_set(struct nl_sock *sk, int family, int argc, char **argv)
 {
+	const char *group = NULL;
 	struct nl_msg *msg;
-	int i;
+	int i = 0, g;
 
-	if (!argc || argc % 2) {
-		fprintf(stderr, "Error: \"set\" takes KEY VALUE pairs (see uetctl help)\n");
-		return 1;
-	}
 	msg = new_msg(family, UET_CMD_CONFIG_SET);
-	for (i = 0; i < argc; i += 2) {
-		const struct key *k = key_by_name(argv[i]);
+	while (i < argc) {
+		const struct key *k = NULL;
+		char name[64];
 		uint64_t v;
 
+		for (g = 0; key_groups[g]; g++)
+			if (!strcmp(argv[i], key_groups[g]))
+				break;
+		if (key_groups[g]) {
+			group = key_groups[g];
+			i++;
+			continue;
+		}
+		if (group) {
+			snprintf(name, sizeof(name), "%s-%s", group, argv[i]);
+			k = key_by_name(name);
+		}
+		if (!k)
+			k = key_by_name(argv[i]);
 		if (!k) {
 			fprintf(stderr, "Error: unknown key \"%s\"\n", argv[i]);
 			return 1;
 		}
+		if (i + 1 >= argc)
+			break;
 		if (parse_value(k, argv[i + 1], &v) || put_value(msg, k, v)) {
 			fprintf(stderr, "Error: invalid value \"%s\" for %s\n",
 				argv[i + 1], k->name);
 			return 1;
 		}
+		i += 2;
+	}
+	if (!argc || i != argc || !nlmsg_attrlen(nlmsg_hdr(msg), GENL_HDRLEN)) {
+		fprintf(stderr, "Error: \"set\" takes KEY VALUE pairs (see uetctl help)\n");
+		return 1;
 	}
 	return transact(sk, msg, NULL, NULL) ? 1 : 0;
 }
@@ -1817,8 +1860,9 @@ static void usage(FILE *f)
 	for (i = 0; i < NKEYS; i++)
 		fprintf(f, "%s%s", i % 6 ? " " : "\n  ", keys[i].name);
 	fprintf(f,
-		"\nValues: spray none|rr|active|reps; pdc-groups on|off; times take\n"
-		"ns/us/ms/s, link-rate takes mbit/gbit/tbit (see uetctl(8)).\n");
+		"\nValues: spray none|rr|active|reps; pdc-groups, udp-csum-tx on|off;\n"
+		"udp-csum-rx-zero accept|drop (or: udp-csum tx on rx-zero accept);\n"
+		"times take ns/us/ms/s/min/h, link-rate mbit/gbit/tbit (uetctl(8)).\n");
 }
 
 static void enter_netns(const char *name)

@@ -50,7 +50,8 @@
  * @suet_ep: endpoint id (the SES PIDonFEP), 1..UET_EP_MAX; UET_EP_ANY in
  *	bind() picks a free one of UET_EP_EPHEMERAL_MIN..UET_EP_MAX.
  * @__suet_pad: reserved, must be zero
- * @suet_scope_id: IPv6 scope (interface index) of a link-local address
+ * @suet_scope_id: reserved, must be zero: link-local addresses are refused,
+ *	so there is no scope to name
  * @suet_addr4: IPv4 fabric address (network byte order)
  * @suet_addr6: IPv6 fabric address
  *

@@ -141,6 +141,11 @@ enum uet_info_attr {
  * @UET_A_CFG_DSCP_TRIMMED: DSCP_TRIMMED, the DSCP a switch gives a packet it
  *	trimmed; a data packet received with it is answered by a NACK,
  *	0..63 (u8), default 63
+ * @UET_A_CFG_UDP_CSUM_TX: 1 to send UDP checksums, 0 to send a zero
+ *	checksum as UET 1.0 (section 3.5.10.1) does (u8), default 1
+ * @UET_A_CFG_UDP_RX_ZERO_CSUM: 1 to accept packets with a zero UDP
+ *	checksum (IPv4 and IPv6), as UET 1.0 requires; 0 to drop and count
+ *	them (drop_no_checksum) (u8), default 1
  */
 enum uet_cfg_attr {
 	UET_A_CFG_UNSPEC,
@@ -166,6 +171,8 @@ enum uet_cfg_attr {
 	UET_A_CFG_SACK_RETX_THRESH,
 	UET_A_CFG_PAD,
 	UET_A_CFG_DSCP_TRIMMED,
+	UET_A_CFG_UDP_CSUM_TX,
+	UET_A_CFG_UDP_RX_ZERO_CSUM,
 
 	/* private: */
 	__UET_A_CFG_MAX,

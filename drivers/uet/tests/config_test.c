@@ -93,6 +93,8 @@ static const struct uet_cfg_range uet_cfg_ranges[] = {
 	{ UET_A_CFG_MAX_RETX, 1, 1, U8_MAX },
 	{ UET_A_CFG_SEED, 8, 0, U64_MAX },
 	{ UET_A_CFG_SACK_RETX_THRESH, 2, 1, 1024 },
+	{ UET_A_CFG_UDP_CSUM_TX, 1, 0, 1 },
+	{ UET_A_CFG_UDP_RX_ZERO_CSUM, 1, 0, 1 },
 };
 
 /**

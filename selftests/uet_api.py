@@ -1,0 +1,154 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-2.0
+"""AF_UET system calls and a raw packet capture, for the interop selftest.
+
+    uet_api.py sendto SRC DST [SCOPE [LEN]]
+                                        bind to SRC (job 1, any endpoint),
+                                        send LEN (10) bytes to DST
+                                        endpoint 100 with suet_scope_id
+                                        SCOPE (0); prints
+                                        "ok" or the errno name
+    uet_api.py bind ADDR SCOPE          bind with suet_scope_id SCOPE
+    uet_api.py recv EP TIMEOUT          bind endpoint EP of job 1, print
+                                        the first message received (hex)
+                                        or "timeout"
+    uet_api.py sink EP SECONDS          bind endpoint EP of job 1, read
+                                        and discard messages for SECONDS,
+                                        print how many
+    uet_api.py capture IF SECONDS       print "sport check type ctl" for
+                                        every UDP packet to port 4793
+                                        seen on IF (IPv4 and IPv6)
+
+Python's socket module cannot build a struct sockaddr_uet, so the calls go
+through libc with ctypes.
+"""
+import ctypes
+import errno
+import os
+import select
+import socket
+import struct
+import sys
+import time
+
+AF_UET, SOCK_RDM, JOB, PORT = 19, 4, 1, 4793
+UET_SINK_BUF, MSG_DONTWAIT = 1 << 20, 0x40
+libc = ctypes.CDLL(None, use_errno=True)
+
+
+def sockaddr(addr, ep, scope=0):
+    """struct sockaddr_uet for addr ('' = AF_UNSPEC)."""
+    if not addr:
+        fam, raw = 0, bytes(16)
+    elif ':' in addr:
+        fam, raw = socket.AF_INET6, socket.inet_pton(socket.AF_INET6, addr)
+    else:
+        fam, raw = socket.AF_INET, socket.inet_aton(addr) + bytes(12)
+    return ctypes.create_string_buffer(
+        struct.pack('=HHIHHI', AF_UET, fam, JOB, ep, 0, scope) + raw, 32)
+
+
+def check(rc):
+    if rc < 0:
+        e = ctypes.get_errno()
+        raise OSError(e, os.strerror(e))
+    return rc
+
+
+def uet_socket():
+    return check(libc.socket(AF_UET, SOCK_RDM, 0))
+
+
+def result(fn):
+    try:
+        fn()
+        print('ok')
+    except OSError as e:
+        print(errno.errorcode.get(e.errno, str(e.errno)))
+
+
+def cmd_sendto(src, dst, scope=0, length=10):
+    fd = uet_socket()
+    check(libc.bind(fd, sockaddr(src, 0), 32))
+    data = b'0123456789' * (length // 10) + b'0123456789'[:length % 10]
+    result(lambda: check(libc.sendto(fd, data, len(data), 0,
+                                     sockaddr(dst, 100, scope), 32)))
+
+
+def cmd_bind(addr, scope):
+    fd = uet_socket()
+    result(lambda: check(libc.bind(fd, sockaddr(addr, 0, scope), 32)))
+
+
+def cmd_recv(ep, timeout):
+    fd = uet_socket()
+    check(libc.bind(fd, sockaddr('', ep), 32))
+    print('ready', file=sys.stderr, flush=True)
+    r, _, _ = select.select([fd], [], [], timeout)
+    if not r:
+        print('timeout')
+        return
+    buf = ctypes.create_string_buffer(65536)
+    n = check(libc.recv(fd, buf, len(buf), 0))
+    print('len %d %s' % (n, buf.raw[:n].hex()))
+
+
+def cmd_sink(ep, seconds):
+    fd = uet_socket()
+    check(libc.bind(fd, sockaddr('', ep), 32))
+    print('ready', file=sys.stderr, flush=True)
+    buf = ctypes.create_string_buffer(UET_SINK_BUF)
+    end, n = time.time() + seconds, 0
+    while time.time() < end:
+        r, _, _ = select.select([fd], [], [], 0.1)
+        if r and libc.recv(fd, buf, len(buf), MSG_DONTWAIT) >= 0:
+            n += 1
+    print(n)
+
+
+def cmd_capture(ifname, seconds):
+    s = socket.socket(socket.AF_PACKET, socket.SOCK_RAW, socket.htons(3))
+    s.bind((ifname, 0))
+    print('ready', file=sys.stderr, flush=True)
+    end = time.time() + seconds
+    while time.time() < end:
+        r, _, _ = select.select([s], [], [], 0.1)
+        if not r:
+            continue
+        f, addr = s.recvfrom(65536)
+        if addr[2] == socket.PACKET_OUTGOING:
+            continue
+        proto = struct.unpack('!H', f[12:14])[0]
+        if proto == 0x0800 and f[23] == socket.IPPROTO_UDP:
+            udp = f[14 + (f[14] & 15) * 4:]
+        elif proto == 0x86dd and f[20] == socket.IPPROTO_UDP:
+            udp = f[54:]
+        else:
+            continue
+        sport, dport, _, ck = struct.unpack('!HHHH', udp[:8])
+        if dport != PORT or len(udp) < 10:
+            continue
+        pro = struct.unpack('!H', udp[8:10])[0]
+        print('%d %d %d %d' % (sport, ck, pro >> 11, (pro >> 7) & 15),
+              flush=True)
+
+
+def main():
+    cmd, a = sys.argv[1], sys.argv[2:]
+    if cmd == 'sendto':
+        cmd_sendto(a[0], a[1], int(a[2]) if len(a) > 2 else 0,
+                   int(a[3]) if len(a) > 3 else 10)
+    elif cmd == 'bind':
+        cmd_bind(a[0], int(a[1]))
+    elif cmd == 'recv':
+        cmd_recv(int(a[0]), float(a[1]))
+    elif cmd == 'sink':
+        cmd_sink(int(a[0]), float(a[1]))
+    elif cmd == 'capture':
+        cmd_capture(a[0], float(a[1]))
+    else:
+        sys.exit('uet_api.py: unknown command ' + cmd)
+
+
+if __name__ == '__main__':
+    main()
