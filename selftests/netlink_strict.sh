@@ -70,7 +70,7 @@ err, msg, _ = request(family, a.cmd, a.flags, a.reserved, payload)
 print(err, msg[0].rstrip(b'\0').decode() if msg else '-')
 PY
 
-uet_netns_new ns
+uet_netns_new ns || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 
 # req POINT WANT CMD ARGS...: one test point: the request's errno is WANT
 # and, when refused, it came with a message.

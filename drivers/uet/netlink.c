@@ -41,7 +41,8 @@ static_assert(UET_PDC_ROLE_TARGET == UET_PDC_TARGET);
  * uet_config_set_nl_policy has every UET_A_CFG_* attribute with its type
  * and range, and with UET_A_CFG_PAD refused.
  */
-static_assert(ARRAY_SIZE(uet_config_set_nl_policy) == UET_A_CFG_MAX + 1);
+static_assert(sizeof(uet_config_set_nl_policy) ==
+	      sizeof(uet_config_set_nl_policy[0]) * (UET_A_CFG_MAX + 1));
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_config_set_nl_policy);
 
 /*
