@@ -51,8 +51,8 @@ ynl()
 }
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
-# how ynl (Python's ipaddress) prints the peer, ::ffff:10.0.0.2
-peer=$(python3 -c 'import ipaddress; print(ipaddress.ip_address("::ffff:10.0.0.2"))')
+# how ynl (Python's ipaddress) prints A's address, ::ffff:10.0.0.1
+peer=$(python3 -c 'import ipaddress; print(ipaddress.ip_address("::ffff:10.0.0.1"))')
 
 ynl "$A" --do config-get >"$out/cfg.json" 2>"$out/cfg.err"
 got=$(jq -r '"\(.spray) \(."entropy-mask-bits") \(.mss) \(."udp-port") \(."pdc-groups") \(."rto-max-us") \(."dscp-trimmed")"' "$out/cfg.json" 2>/dev/null)
@@ -73,18 +73,20 @@ uet_check_eq "$(jq -r '.stat[].name' "$out/stats.json" | sort)" \
 "$UETCTL" -n "$B" set pdc-idle 60s >/dev/null
 uet_transfer "a small transfer" "$B" "$A" 10.0.0.2 2 -l 65536 -- -l 65536
 
-ynl "$A" --dump dest-get >"$out/dest.json"
-ynl "$A" --dump pdc-get >"$out/pdc.json"
+# The target's PDC stays until it idles (60 s); the initiator's may close
+# with its client, so the dumps are taken on the target side, in B.
+ynl "$B" --dump dest-get >"$out/dest.json"
+ynl "$B" --dump pdc-get >"$out/pdc.json"
 got=$(jq -r '.[] | "\(.addr) \(.npdcs) \(.pdc | if type == "array" then .[0] else . end) \(.spray.type)"' "$out/dest.json")
 got+=" / $(jq -r '.[] | "\(.raddr) \(.role) \(.lid)"' "$out/pdc.json")"
-lid=$("$UETCTL" -j -n "$A" pdc show | jq -r '.[0].lid')
-uet_check_eq "$got" "$peer 1 $lid active / $peer initiator $lid" \
+lid=$("$UETCTL" -j -n "$B" pdc show | jq -r '.[0].lid')
+uet_check_eq "$got" "$peer 1 $lid null / $peer target $lid" \
 	"ynl dumps destinations and PDCs as uetctl lists them"
 
 # A request attribute: only the destination asked for, or none.
-v4hex=00000000000000000000ffff0a000002
-ynl "$A" --dump dest-get --json "{\"addr\": \"$v4hex\"}" >"$out/one.json" 2>&1
-ynl "$A" --dump dest-get --json '{"addr": "00000000000000000000ffff0a000009"}' \
+v4hex=00000000000000000000ffff0a000001
+ynl "$B" --dump dest-get --json "{\"addr\": \"$v4hex\"}" >"$out/one.json" 2>&1
+ynl "$B" --dump dest-get --json '{"addr": "00000000000000000000ffff0a000009"}' \
 	>"$out/none.json" 2>&1
 got="$(jq -r '[.[].addr] | join(",")' "$out/one.json") $(jq length "$out/none.json")"
 [ "$got" = "$peer 0" ] || sed 's/^/# /' "$out/one.json" "$out/none.json"
