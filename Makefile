@@ -3,6 +3,7 @@
 # uet: out-of-tree module, uetctl and the test system.
 #   make            build uet.ko and the tools
 #   make check      build + lint + kunit + selftests (the test command)
+#   make regen      netlink uapi header and policies from the spec
 #   make demo       the spraying demo in a VM
 
 UET_ROOT := $(CURDIR)
@@ -12,7 +13,7 @@ INSTALL_MOD_DIR ?= updates
 PREFIX ?= /usr/local
 KBUILD_ARGS := -C $(KDIR) M=$(UET_ROOT) CONFIG_UET=m
 
-.PHONY: all module tools deps lint kunit selftests check demo install clean
+.PHONY: all module tools deps lint regen kunit selftests check demo install clean
 
 all: module tools bpf
 
@@ -31,6 +32,11 @@ deps:
 
 lint:
 	@$(UET_ROOT)/tools/lint.sh "$(KDIR)"
+
+# The netlink family's uapi header and policies, from its spec;
+# `make regen REGEN_ARGS=--check` only compares.
+regen:
+	@$(UET_ROOT)/tools/regen.sh $(REGEN_ARGS)
 
 kunit:
 	@$(UET_ROOT)/tools/kunit/run-kunit

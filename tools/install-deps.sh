@@ -27,6 +27,11 @@ UET_DEPS=(
 	# kernel source: KUnit on UML, checkpatch.pl, kernel-doc
 	linux-source-6.1
 	xz-utils
+	# the netlink spec: ynl-gen-c.py and the ynl CLI of 6.12's
+	# tools/net/ynl (make regen, selftests/netlink_ynl.sh)
+	linux-source-6.12
+	python3-yaml
+	python3-jsonschema
 	# uetctl
 	libnl-3-dev
 	libnl-genl-3-dev

@@ -96,7 +96,8 @@ main()
 	[ -z "$out" ] || echo "$out"
 
 	echo "lint: build: $build_n findings, checkpatch: $cp_n findings"
-	[ "$build_n" -eq 0 ] && [ "$cp_n" -eq 0 ]
+	[ "$build_n" -eq 0 ] && [ "$cp_n" -eq 0 ] &&
+		"$root/tools/regen.sh" --check
 }
 
 main "$@"

@@ -145,9 +145,6 @@ static inline const struct uet_config *uet_cfg(struct uet_net *un)
 				      lockdep_is_held(&un->cfg_lock))->cfg;
 }
 
-/* Attribute policy of UET_CMD_CONFIG_SET, shared with KUnit. */
-extern const struct nla_policy uet_nl_cfg_policy[UET_A_CFG_MAX + 1];
-
 int uet_netlink_init(void);
 void uet_netlink_exit(void);
 

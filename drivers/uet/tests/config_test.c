@@ -8,6 +8,7 @@
 #include <net/netlink.h>
 #include <uet/config.h>
 #include <uet/net.h>
+#include <uet/netlink-gen.h>
 
 static void uet_cfg_test_defaults(struct kunit *test)
 {
@@ -187,7 +188,7 @@ static void uet_cfg_test_policy_edge(struct kunit *test)
 		break;
 	}
 	err = nla_validate(&buf.nla, nla_total_size(e->size), UET_A_CFG_MAX,
-			   uet_nl_cfg_policy, &extack);
+			   uet_config_set_nl_policy, &extack);
 	if (e->ok) {
 		KUNIT_EXPECT_EQ(test, err, 0);
 	} else {
@@ -195,7 +196,7 @@ static void uet_cfg_test_policy_edge(struct kunit *test)
 		KUNIT_EXPECT_PTR_EQ(test, extack.bad_attr,
 				    (const struct nlattr *)&buf.nla);
 		KUNIT_EXPECT_PTR_EQ(test, extack.policy,
-				    &uet_nl_cfg_policy[e->attr]);
+				    &uet_config_set_nl_policy[e->attr]);
 	}
 }
 
