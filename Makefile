@@ -4,16 +4,21 @@
 #   make            build uet.ko and the tools
 #   make check      build + lint + kunit + selftests (the test command)
 #   make regen      netlink uapi header and policies from the spec
-#   make demo       the spraying demo in a VM
+#   make demo       the spraying demo in a VM (installs what it needs first)
+#   make dkms-check  dkms build and install of this checkout, each kernel
 
 UET_ROOT := $(CURDIR)
+# Recursively expanded, so tools/kdir.sh runs when a recipe first needs
+# KDIR, not when make reads this file: `make demo` installs the headers
+# before anything asks for them.
 KDIR ?= $(shell $(UET_ROOT)/tools/kdir.sh)
 KVER ?= $(shell $(UET_ROOT)/tools/kdir.sh --kver $(KDIR))
 INSTALL_MOD_DIR ?= updates
 PREFIX ?= /usr/local
-KBUILD_ARGS := -C $(KDIR) M=$(UET_ROOT) CONFIG_UET=m
+KBUILD_ARGS = -C $(KDIR) M=$(UET_ROOT) CONFIG_UET=m
 
-.PHONY: all module tools deps lint regen kunit selftests check demo install clean
+.PHONY: all module tools deps deps-if-missing lint regen kunit selftests check demo \
+	dkms-check install clean
 
 all: module tools bpf
 
@@ -30,8 +35,13 @@ tools:
 deps:
 	@$(UET_ROOT)/tools/install-deps.sh
 
+# deps only when something is missing, as tools/check.sh does
+deps-if-missing:
+	@$(UET_ROOT)/tools/install-deps.sh --check >/dev/null || \
+		$(UET_ROOT)/tools/install-deps.sh
+
 lint:
-	@$(UET_ROOT)/tools/lint.sh "$(KDIR)"
+	@$(UET_ROOT)/tools/lint.sh
 
 # The netlink family's uapi header and policies, from its spec;
 # `make regen REGEN_ARGS=--check` only compares.
@@ -47,8 +57,15 @@ selftests: all
 check:
 	@$(UET_ROOT)/tools/check.sh
 
-demo: all
+# in order, each step a make of its own: deps first, so that the build
+# finds the headers it installed
+demo:
+	@$(MAKE) --no-print-directory deps-if-missing
+	@$(MAKE) --no-print-directory all
 	@$(UET_ROOT)/tools/vm/vm-run -- $(UET_ROOT)/tools/demo.sh
+
+dkms-check:
+	@$(UET_ROOT)/tools/dkms-check.sh
 
 install: all
 	$(MAKE) $(KBUILD_ARGS) INSTALL_MOD_DIR=$(INSTALL_MOD_DIR) modules_install

@@ -124,15 +124,24 @@ else
 	ktap_fail "every socket freed after the transfers ended" \
 		"module refcount $(cat /sys/module/uet/refcnt)"
 fi
-if rmmod uet; then
+unloaded=0
+if rmmod uet && uet_wait_until 10 sh -c '[ ! -d /sys/module/uet ]'; then
+	unloaded=1
 	ktap_ok "module unloaded with namespaces and PDCs alive"
 else
 	ktap_fail "module unloaded with namespaces and PDCs alive"
 fi
-if [ -d /sys/module/uet ] || insmod "${UET_KO:-$UET_ROOT/drivers/uet/uet.ko}"; then
+# loaded again: only a module that really went away counts, and the new
+# one must serve the namespaces that outlived the old one
+if [ "$unloaded" = 1 ] &&
+	insmod "${UET_KO:-$UET_ROOT/drivers/uet/uet.ko}" &&
+	[ -d /sys/module/uet ] &&
+	[ -n "$(uet_stat "$A" tx_messages)" ] &&
+	[ "$(uet_stat "$A" tx_messages)" -eq 0 ]; then
 	ktap_ok "module loaded again"
 else
-	ktap_fail "module loaded again"
+	ktap_fail "module loaded again" "unloaded=$unloaded, /sys/module/uet $(ls -d /sys/module/uet 2>&1)"
+	[ -d /sys/module/uet ] || insmod "${UET_KO:-$UET_ROOT/drivers/uet/uet.ko}"
 fi
 
 rm -rf "$out"

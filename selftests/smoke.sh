@@ -1,8 +1,8 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-2.0
 #
-# Smoke test of the test system itself: the module is loaded, and network
-# namespaces can be created and are gone after deletion.  Then socket(AF_UET)
+# Smoke test: the module is loaded, a new network namespace gets uet's
+# per-namespace state, and deleting the namespace frees it.  Then socket(AF_UET)
 # with the module unloaded loads it: the kernel asks its modprobe helper for
 # "net-pf-19", pointed here at a stand-in that loads the uet.ko under test
 # when that name is one of its aliases.
@@ -18,18 +18,34 @@ else
 	ktap_fail "uet module loaded" "no /sys/module/uet"
 fi
 
+# uet_ns_dir NS: uet's debugfs directory of namespace NS (its inode).
+uet_ns_dir()
+{
+	echo "/sys/kernel/debug/uet/$(stat -L -c %i "/run/netns/$1")"
+}
+
+# A new namespace gets uet's per-namespace state (its pernet init ran):
+# its own counters and its own debugfs directory.
 ns1=
 ns2=
 uet_netns_new ns1
 uet_netns_new ns2
-uet_check_eq "$(ip netns list | grep -c -e "^$ns1\b" -e "^$ns2\b")" 2 \
-	"two namespaces created"
-
-ip netns del "$ns2"
-if uet_wait_until 5 sh -c "! ip netns list | grep -q '^$ns2\b'"; then
-	ktap_ok "namespace deleted"
+d1=$(uet_ns_dir "$ns1")
+d2=$(uet_ns_dir "$ns2")
+if ip netns exec "$ns1" test -r /proc/net/uet_stat &&
+	ip netns exec "$ns2" test -r /proc/net/uet_stat &&
+	[ "$d1" != "$d2" ] && [ -d "$d1" ] && [ -d "$d2" ]; then
+	ktap_ok "new namespaces get uet state"
 else
-	ktap_fail "namespace deleted" "$ns2 still listed after 5 s"
+	ktap_fail "new namespaces get uet state" "no /proc/net/uet_stat, $d1 or $d2"
+fi
+
+# Deleting a namespace runs uet's pernet exit, which removes the directory.
+ip netns del "$ns2"
+if uet_wait_until 10 sh -c "[ ! -e '$d2' ]" && [ -d "$d1" ]; then
+	ktap_ok "deleted namespace's uet state freed"
+else
+	ktap_fail "deleted namespace's uet state freed" "$d2 still there after 10 s"
 fi
 
 autoload()

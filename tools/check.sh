@@ -70,6 +70,7 @@ main()
 	stage deps deps || failed=$((failed + 1))
 	stage build make --no-print-directory all || failed=$((failed + 1))
 	stage lint make --no-print-directory lint || failed=$((failed + 1))
+	stage dkms "$root/tools/dkms-check.sh" || failed=$((failed + 1))
 	stage kunit "$root/tools/kunit/run-kunit"
 	rc=$?
 	add_counts "$UET_KUNIT_COUNTS" "$rc"

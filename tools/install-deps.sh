@@ -21,17 +21,23 @@ UET_DEPS=(
 	pkg-config
 	python3
 	sparse
-	# Debian's kernel: metapackages, so image and headers stay a pair
+	# the kernels uet is built and tested for (tools/kdir.sh --all):
+	# Debian 12's default 6.1 and 6.12 (Debian 13's, in bookworm too);
+	# metapackages, so image and headers move together
 	linux-image-amd64
 	linux-headers-amd64
+	linux-image-6.12-amd64
+	linux-headers-6.12-amd64
 	# kernel source: KUnit on UML, checkpatch.pl, kernel-doc
 	linux-source-6.1
+	linux-source-6.12
 	xz-utils
 	# the netlink spec: ynl-gen-c.py and the ynl CLI of 6.12's
 	# tools/net/ynl (make regen, selftests/netlink_ynl.sh)
-	linux-source-6.12
 	python3-yaml
 	python3-jsonschema
+	# make dkms-check
+	dkms
 	# uetctl
 	libnl-3-dev
 	libnl-genl-3-dev
@@ -72,16 +78,18 @@ missing_pkgs()
 	printf '%s\n' "${UET_DEPS[@]}" | grep -vxF -f <(echo "$ok") || true
 }
 
-# The newest installed image must have its own headers (a pair), else an
-# older headers package would build a module the VM kernel refuses.
+# Every installed image must have its own headers (a pair), else an
+# older headers package would build a module the VM kernel refuses. Print
+# the headers packages missing.
 missing_headers()
 {
 	local img kver
 
-	img=$(ls /boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1) || true
-	[ -n "$img" ] || return 0
-	kver=${img#/boot/vmlinuz-}
-	[ -d "/lib/modules/$kver/build" ] || echo "linux-headers-$kver"
+	for img in /boot/vmlinuz-*; do
+		[ -e "$img" ] || continue
+		kver=${img#/boot/vmlinuz-}
+		[ -d "/lib/modules/$kver/build" ] || echo "linux-headers-$kver"
+	done
 }
 
 main()
