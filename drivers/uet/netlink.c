@@ -16,6 +16,7 @@
 #include <net/genetlink.h>
 #include <net/ipv6.h>
 #include <net/sock.h>
+#include <uet/compat.h>
 #include <uet/kunit.h>
 #include <uet/msg.h>
 #include <uet/net.h>
@@ -417,7 +418,7 @@ static int uet_nl_dump_start(struct netlink_callback *cb,
 			     struct rhashtable *(*table)(struct uet_net *un),
 			     int addr_attr)
 {
-	const struct genl_dumpit_info *info = genl_dumpit_info(cb);
+	struct nlattr **attrs = uet_genl_dump_attrs(genl_dumpit_info(cb));
 	struct uet_net *un = uet_net(sock_net(cb->skb->sk));
 	struct uet_nl_dump *d;
 
@@ -425,8 +426,8 @@ static int uet_nl_dump_start(struct netlink_callback *cb,
 	if (!d)
 		return -ENOMEM;
 	d->un = un;
-	if (info->attrs[addr_attr]) {
-		d->addr = nla_get_in6_addr(info->attrs[addr_attr]);
+	if (attrs[addr_attr]) {
+		d->addr = nla_get_in6_addr(attrs[addr_attr]);
 		d->filter = true;
 	}
 	rhashtable_walk_enter(table(un), &d->iter);

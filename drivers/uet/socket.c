@@ -838,7 +838,6 @@ static const struct proto_ops uet_ops = {
 	.sendmsg	= uet_sendmsg,
 	.recvmsg	= uet_recvmsg,
 	.mmap		= sock_no_mmap,
-	.sendpage	= sock_no_sendpage,
 };
 
 static const struct net_proto_family uet_family = {
