@@ -30,7 +30,7 @@ deps:
 	@$(UET_ROOT)/tools/install-deps.sh
 
 lint:
-	@$(UET_ROOT)/tools/lint.sh "$(KDIR)"
+	@$(UET_ROOT)/tools/lint.sh
 
 kunit:
 	@$(UET_ROOT)/tools/kunit/run-kunit

@@ -21,12 +21,19 @@ UET_DEPS=(
 	pkg-config
 	python3
 	sparse
-	# Debian's kernel: metapackages, so image and headers stay a pair
+	# the kernels uet is built and tested for (tools/kdir.sh --all):
+	# Debian 12's default 6.1 and 6.12 (Debian 13's, in bookworm too);
+	# metapackages, so image and headers move together
 	linux-image-amd64
 	linux-headers-amd64
+	linux-image-6.12-amd64
+	linux-headers-6.12-amd64
 	# kernel source: KUnit on UML, checkpatch.pl, kernel-doc
 	linux-source-6.1
+	linux-source-6.12
 	xz-utils
+	# make dkms-check
+	dkms
 	# uetctl
 	libnl-3-dev
 	libnl-genl-3-dev
@@ -67,16 +74,18 @@ missing_pkgs()
 	printf '%s\n' "${UET_DEPS[@]}" | grep -vxF -f <(echo "$ok") || true
 }
 
-# The newest installed image must have its own headers (a pair), else an
-# older headers package would build a module the VM kernel refuses.
+# Every installed image must have its own headers (a pair), else an
+# older headers package would build a module the VM kernel refuses. Print
+# the headers packages missing.
 missing_headers()
 {
 	local img kver
 
-	img=$(ls /boot/vmlinuz-* 2>/dev/null | sort -V | tail -n 1) || true
-	[ -n "$img" ] || return 0
-	kver=${img#/boot/vmlinuz-}
-	[ -d "/lib/modules/$kver/build" ] || echo "linux-headers-$kver"
+	for img in /boot/vmlinuz-*; do
+		[ -e "$img" ] || continue
+		kver=${img#/boot/vmlinuz-}
+		[ -d "/lib/modules/$kver/build" ] || echo "linux-headers-$kver"
+	done
 }
 
 main()
