@@ -48,8 +48,13 @@ lint:
 regen:
 	@$(UET_ROOT)/tools/regen.sh $(REGEN_ARGS)
 
+# KUnit on UML, or in the sanitizer VM with UET_CHECK_SANITIZER=1
 kunit:
-	@$(UET_ROOT)/tools/kunit/run-kunit
+	@if [ "$${UET_CHECK_SANITIZER:-0}" = 1 ]; then \
+		$(UET_ROOT)/tools/kunit/run-kunit; \
+	else \
+		$(UET_ROOT)/tools/kunit/run-kunit-uml; \
+	fi
 
 selftests: all
 	@$(UET_ROOT)/tools/vm/run-selftests
