@@ -9,6 +9,7 @@
  * with the peer is kept, in a small fixed table.
  */
 #include <linux/bitops.h>
+#include <linux/cred.h>
 #include <linux/hashtable.h>
 #include <linux/jhash.h>
 #include <linux/jiffies.h>
@@ -213,7 +214,7 @@ static void uet_pdc_snapshot(struct uet_pdc *pdc, const struct uet_config *c)
  * uet_pdc_alloc() - allocate a PDC, not yet published
  * @un: the namespace
  * @key: its key
- * @gfp: GFP_KERNEL (sendmsg()) or GFP_ATOMIC (receive)
+ * @gfp: GFP_KERNEL_ACCOUNT (sendmsg()) or GFP_ATOMIC (receive)
  *
  * Return: the PDC, or NULL.
  */
@@ -338,11 +339,26 @@ static void uet_pdc_link_ids(struct uet_net *un, struct uet_pdc *pdc)
 	uet_gc_kick(un, 0);
 }
 
-/* The slot of uet_net.src_open counting a source's target PDCs. */
-static u16 *uet_pdc_src_slot(struct uet_net *un, const struct in6_addr *addr)
+/*
+ * The PDC's slot of uet_net.src_open (target: its peer's address) or
+ * uet_net.user_open (initiator: the user opening it, in sendmsg()).
+ */
+static u16 uet_pdc_slot(struct uet_net *un, const struct uet_pdc *pdc)
 {
-	return &un->src_open[jhash2((const u32 *)addr->s6_addr32, 4,
-				    un->src_seed) % UET_SRC_SLOTS];
+	u32 uid;
+
+	if (pdc->key.role == UET_PDC_TARGET)
+		return jhash2((const u32 *)pdc->key.raddr.s6_addr32, 4,
+			      un->src_seed) % UET_SRC_SLOTS;
+	uid = from_kuid_munged(&init_user_ns, current_fsuid());
+	return jhash_1word(uid, un->src_seed) % UET_SRC_SLOTS;
+}
+
+/* The count of PDCs of @pdc's slot. */
+static u16 *uet_pdc_slot_count(struct uet_net *un, const struct uet_pdc *pdc)
+{
+	return pdc->key.role == UET_PDC_TARGET ? &un->src_open[pdc->slot] :
+						 &un->user_open[pdc->slot];
 }
 
 /*
@@ -392,7 +408,7 @@ static int uet_pdc_target_admit(struct uet_net *un, struct uet_pdc *pdc)
 {
 	int n = atomic_read(&un->n_target);
 
-	if (*uet_pdc_src_slot(un, &pdc->key.raddr) >= UET_PDC_SRC_MAX)
+	if (un->src_open[pdc->slot] >= UET_PDC_SRC_MAX)
 		return -EDQUOT;
 	if (n < UET_PDC_MAX)
 		return 0;
@@ -425,8 +441,11 @@ static int uet_pdc_insert(struct uet_net *un, struct uet_pdc *pdc)
 	if (rhashtable_lookup_fast(&un->pdc_by_key, &pdc->key,
 				   uet_pdc_key_params))
 		goto out;
+	pdc->slot = uet_pdc_slot(un, pdc);
 	if (pdc->key.role == UET_PDC_TARGET)
 		err = uet_pdc_target_admit(un, pdc);
+	else if (un->user_open[pdc->slot] >= UET_PDC_USER_MAX)
+		err = -EDQUOT;
 	else
 		err = atomic_read(count) >= UET_PDC_MAX ? -ENOBUFS : 0;
 	if (err)
@@ -439,10 +458,9 @@ static int uet_pdc_insert(struct uet_net *un, struct uet_pdc *pdc)
 	if (pdc->key.role == UET_PDC_INITIATOR)
 		uet_tx_pdc_start(pdc, uet_psn_start(un, &pdc->key.raddr));
 	atomic_inc(count);
-	if (pdc->key.role == UET_PDC_TARGET) {
-		(*uet_pdc_src_slot(un, &pdc->key.raddr))++;
+	(*uet_pdc_slot_count(un, pdc))++;
+	if (pdc->key.role == UET_PDC_TARGET)
 		list_add_tail(&pdc->age_node, &un->targets);
-	}
 	uet_stat_inc(un, UET_STAT_PDC_OPEN);
 	uet_pdc_link_ids(un, pdc);
 	uet_tables_changed(un);
@@ -483,9 +501,12 @@ void uet_pdc_key_init(struct uet_pdc_key *key, const struct in6_addr *laddr,
  * @spare: a PDC allocated by uet_pdc_alloc() for @key, or NULL; taken
  *	(and set to NULL) when it is the one published
  *
- * Context: rcu_read_lock() held; the PDC returned stays allocated until
- * rcu_read_unlock(), and is in use once locked and seen not dead.
- * Return: the PDC, or ERR_PTR(-EAGAIN) when a spare is needed, or another
+ * Context: sendmsg(): the PDC counts against the limit of current's
+ * fsuid (UET_PDC_USER_MAX); rcu_read_lock() held; the PDC returned stays
+ * allocated until rcu_read_unlock(), and is in use once locked and seen
+ * not dead.
+ * Return: the PDC, or ERR_PTR(-EAGAIN) when a spare is needed,
+ * ERR_PTR(-ENOBUFS) over the namespace's or the user's limit, or another
  * ERR_PTR() from publishing it.
  */
 struct uet_pdc *uet_pdc_initiator_get(struct uet_net *un,
@@ -501,6 +522,8 @@ struct uet_pdc *uet_pdc_initiator_get(struct uet_net *un,
 	if (!*spare)
 		return ERR_PTR(-EAGAIN);
 	err = uet_pdc_insert(un, *spare);
+	if (err == -EDQUOT)	/* the user's limit: sendmsg() says ENOBUFS */
+		err = -ENOBUFS;
 	if (err)
 		return ERR_PTR(err == -EEXIST ? -EAGAIN : err);
 	pdc = *spare;
@@ -693,8 +716,7 @@ static void uet_pdc_free(struct uet_net *un, struct uet_pdc *pdc)
 	spin_lock_bh(&un->pdc_lock);
 	if (role == UET_PDC_INITIATOR)
 		uet_psn_remember(un, &pdc->key.raddr, pdc->tx.snd_nxt - 1);
-	else
-		(*uet_pdc_src_slot(un, &pdc->key.raddr))--;
+	(*uet_pdc_slot_count(un, pdc))--;
 	list_del_init(&pdc->age_node);
 	if (pdc->dest)
 		uet_dest_put(un, pdc);

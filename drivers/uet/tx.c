@@ -932,7 +932,7 @@ int uet_tx_send(struct uet_net *un, struct uet_tx_msg *m,
 		}
 		rcu_read_unlock();
 		if (err == -EAGAIN && !spare) {
-			spare = uet_pdc_alloc(un, &key, GFP_KERNEL);
+			spare = uet_pdc_alloc(un, &key, GFP_KERNEL_ACCOUNT);
 			if (!spare)
 				err = -ENOMEM;
 		}

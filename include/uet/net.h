@@ -89,6 +89,8 @@ struct uet_psn_memo {
  *	bounded by UET_PDC_SRC_MAX; under @pdc_lock
  * @src_seed: random seed of the @src_open hash, so that a remote host
  *	cannot pick addresses that share a slot with its victim's
+ * @user_open: initiator PDCs not yet freed, per slot of the hash of the
+ *	uid that opened them, bounded by UET_PDC_USER_MAX; under @pdc_lock
  * @tables_gen: bumped under @pdc_lock whenever a PDC or destination
  *	enters or leaves the tables, so that a multi-part dump can tell
  *	that they changed under it (read with READ_ONCE())
@@ -121,6 +123,7 @@ struct uet_net {
 	struct list_head targets;
 	u16 src_open[UET_SRC_SLOTS];
 	u32 src_seed;
+	u16 user_open[UET_SRC_SLOTS];
 	unsigned int tables_gen;
 	struct delayed_work gc_work;
 	bool dying;

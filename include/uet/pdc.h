@@ -37,6 +37,8 @@ struct uet_tx_msg;
 #define UET_PDC_MAX		4096
 /* Target PDCs the sources of one slot of uet_net.src_open may hold open. */
 #define UET_PDC_SRC_MAX		(UET_PDC_MAX / 16)
+/* Initiator PDCs the users of one slot of uet_net.user_open may open. */
+#define UET_PDC_USER_MAX	(UET_PDC_MAX / 4)
 /* Target PDCs a SYN finding the table full looks at for one to evict. */
 #define UET_PDC_EVICT_SCAN	32
 /* A target acknowledges at least every this many data packets. */
@@ -216,6 +218,9 @@ struct uet_pdc_rx {
  * @lock: protects everything below that is not immutable
  * @dead: the PDC is closing: nobody may use it any more
  * @unlinked: out of the tables; under uet_net.pdc_lock
+ * @slot: target: its peer's slot of uet_net.src_open; initiator: the
+ *	slot of uet_net.user_open of the user that opened it (immutable once
+ *	published)
  * @lid: local PDC id (immutable)
  * @rid: remote PDC id; an initiator learns it from the first answer
  * @own_port: the PDC's own entropy value (spraying type none)
@@ -246,6 +251,7 @@ struct uet_pdc {
 	spinlock_t lock;	/* protects the PDC's mutable state */
 	bool dead;
 	bool unlinked;
+	u16 slot;
 	u16 lid;
 	u16 rid;
 	u16 own_port;
