@@ -10,14 +10,15 @@
 #  - a SYN with a live PDC's key outside its window is challenged, and
 #    the PDC stays;
 #  - broadcast, multicast and IPv4-mapped sources are dropped;
-#  - ACKs and NACKs for PSNs never sent change nothing and are counted.
+#  - ACKs and NACKs for PSNs never sent change nothing and are counted;
+#  - SO_SNDBUF bounds a message; shutdown(SHUT_WR) stops sending.
 
 . "$(dirname "$0")/fabric.sh"
 
 INJECT="python3 $(dirname "$0")/uet_inject.py"
 
 ktap_header
-ktap_plan 14
+ktap_plan 15
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 ip -n "$A" addr add 10.0.0.3/24 dev va
@@ -114,6 +115,10 @@ expect_grow "NACKs for PSNs never sent: drop_nack_unsent" "$B" \
 	drop_nack_unsent "$nu" 8
 uet_check_eq "$(($(uet_stat "$B" ack_rx) - ack)) $(($(uet_stat "$B" nack_rx) - nack)) $("$UETCTL" -j -n "$B" pdc show | jq '[.[] | select(.role == "initiator")] | length')" \
 	"0 0 1" "forged feedback is not counted as feedback and closes nothing"
+
+# 7. The send budget, and shutdown(SHUT_WR).
+uet_check_eq "$(ip netns exec "$A" $INJECT 10.0.0.2 sendmem 2>&1)" \
+	"EMSGSIZE EPIPE" "9 MiB over a 64 KiB SO_SNDBUF: EMSGSIZE; after SHUT_WR: EPIPE"
 
 kill "$srv" 2>/dev/null
 wait "$srv" 2>/dev/null

@@ -27,6 +27,9 @@ DST is an IPv4 address; packets go to UDP port 4793. CASE is one of:
   bcast         COUNT SYNs to the broadcast address DST and to 224.0.0.1
   v4mapped      COUNT SYNs over IPv6 to DST (an IPv6 address) from the
                 IPv4-mapped source ::ffff:10.0.0.1, through a raw socket
+  sendmem       not a packet: an AF_UET socket with SO_SNDBUF 64 KiB sends
+                a 9 MiB message to endpoint 100 of DST, then shuts down
+                for writing and sends 10 bytes; prints both errno names
   forged        ACKs, ACK_CCs and NACKs (spdcid 0 and UET_RID) for PSNs
                 never sent, to the initiator PDC id COUNT at DST
 """
@@ -111,6 +114,29 @@ def ip6_udp(src, dst, payload):
         s6 + d6 + udp
 
 
+def uet_send(fd, dst, data):
+    """sendto() on an AF_UET socket; the errno name, or 'OK'."""
+    import ctypes
+    import errno
+    libc = ctypes.CDLL(None, use_errno=True)
+    sa = struct.pack('=HHIHHI', 19, socket.AF_INET, JOB, 100, 0, 0) + \
+        socket.inet_aton(dst) + bytes(12)
+    buf = ctypes.create_string_buffer(data, len(data))
+    n = libc.sendto(fd, buf, len(data), socket.MSG_NOSIGNAL, sa, len(sa))
+    return 'OK' if n == len(data) else errno.errorcode[ctypes.get_errno()]
+
+
+def sendmem(dst):
+    """SO_SNDBUF bounds a message; SHUT_WR stops sending."""
+    s = socket.socket(19, socket.SOCK_RDM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 65536)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO,
+                 struct.pack('ll', 2, 0))
+    big = uet_send(s.fileno(), dst, bytes(9 << 20))
+    s.shutdown(socket.SHUT_WR)
+    print(big, uet_send(s.fileno(), dst, b'0123456789'))
+
+
 def extra(case, dst, count):
     """The admission and feedback cases; False for an unknown case."""
     u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
@@ -151,6 +177,8 @@ def extra(case, dst, count):
             r.sendto(ip6_udp('::ffff:10.0.0.1', dst,
                              syn(600 + i, 600 + i, 0x7300 + i, dst_ep=100)),
                      (dst, 0))
+    elif case == 'sendmem':
+        sendmem(dst)
     elif case == 'forged':
         import os
         lid, rid = count, int(os.environ['UET_RID'])

@@ -44,7 +44,7 @@ static struct proto uet_proto = {
 static const struct proto_ops uet_ops;
 
 /* The largest message sent alone over SO_SNDBUF, with nothing else charged. */
-#define UET_SND_ALONE_MAX	(4 << 20)
+#define UET_SND_ALONE_MAX	(8 << 20)
 
 static u64 uet_ep_key(u32 job, u16 ep)
 {
