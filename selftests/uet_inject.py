@@ -14,10 +14,26 @@ DST is an IPv4 address; packets go to UDP port 4793. CASE is one of:
   window        a SYN to endpoint 100, then a PSN 1000 past it, then the
                 SYN again
   trimmed       a data packet cut to its headers, DSCP_TRIMMED (0x3f)
-  synflood      COUNT SYNs from as many forged sources in 10.99.0.0/16,
+  synflood      COUNT SYNs to endpoint 100 from as many forged sources in
+                10.99.0.0/16,
                 through a raw socket
   zerocsum      a one-packet message "zero-checksum" to endpoint 100 with
                 a UDP checksum of 0, as UET 1.0 sends it; DST may be IPv6
+  unbound       COUNT SYNs to endpoint 777, which nobody binds
+  srcflood      COUNT SYNs to endpoint 100 on as many PDCs, from SRC (the
+                UET_SRC environment variable), none with the PDC's first
+                PSN: PDCs that never take a packet in order
+  spoofflood    the same from COUNT forged sources in 10.99.0.0/16
+  blindsyn      a SYN opening PDC 0x5151 to endpoint 100, then SYNs with
+                its key and another start PSN: COUNT outside its window
+  bcast         COUNT SYNs to the broadcast address DST and to 224.0.0.1
+  v4mapped      COUNT SYNs over IPv6 to DST (an IPv6 address) from the
+                IPv4-mapped source ::ffff:10.0.0.1, through a raw socket
+  sendmem       not a packet: an AF_UET socket with SO_SNDBUF 64 KiB sends
+                a 9 MiB message to endpoint 100 of DST, then shuts down
+                for writing and sends 10 bytes; prints both errno names
+  forged        ACKs, ACK_CCs and NACKs (spdcid 0 and UET_RID) for PSNs
+                never sent, to the initiator PDC id COUNT at DST
 """
 import random
 import socket
@@ -94,6 +110,111 @@ def zero_csum_send(dst, payload):
                      socket.inet_aton(dst))
     r = socket.socket(fam, socket.SOCK_RAW, socket.IPPROTO_RAW)
     r.sendto(ip + udp, (dst, 0))
+def flood(send_raw, dst, count, src):
+    """SYNs on count PDCs, each missing its first PSN, to endpoint 100."""
+    rnd = random.Random(4794)
+    for i in range(count):
+        start = rnd.getrandbits(32)
+        send_raw(src(i), 2000 + i % 60000,
+                 req((start + 1) & 0xffffffff, 1 + i % 65000, 1, SYN) +
+                 ses(1, 100, plen=1) + b'z')
+
+
+def ip6_udp(src, dst, payload):
+    """An IPv6/UDP packet with a correct UDP checksum."""
+    s6, d6 = socket.inet_pton(socket.AF_INET6, src), \
+        socket.inet_pton(socket.AF_INET6, dst)
+    ulen = 8 + len(payload)
+    pseudo = s6 + d6 + struct.pack('!IxxxB', ulen, socket.IPPROTO_UDP)
+    udp = struct.pack('!HHHH', 3333, PORT, ulen, 0) + payload
+    c = csum(pseudo + udp) or 0xffff
+    udp = udp[:6] + struct.pack('!H', c) + udp[8:]
+    return struct.pack('!IHBB', 6 << 28, ulen, socket.IPPROTO_UDP, 64) + \
+        s6 + d6 + udp
+
+
+def uet_send(fd, dst, data):
+    """sendto() on an AF_UET socket; the errno name, or 'OK'."""
+    import ctypes
+    import errno
+    libc = ctypes.CDLL(None, use_errno=True)
+    sa = struct.pack('=HHIHHI', 19, socket.AF_INET, JOB, 100, 0, 0) + \
+        socket.inet_aton(dst) + bytes(12)
+    buf = ctypes.create_string_buffer(data, len(data))
+    n = libc.sendto(fd, buf, len(data), socket.MSG_NOSIGNAL, sa, len(sa))
+    return 'OK' if n == len(data) else errno.errorcode[ctypes.get_errno()]
+
+
+def sendmem(dst):
+    """SO_SNDBUF bounds a message; SHUT_WR stops sending."""
+    s = socket.socket(19, socket.SOCK_RDM)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 65536)
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO,
+                 struct.pack('ll', 2, 0))
+    big = uet_send(s.fileno(), dst, bytes(9 << 20))
+    s.shutdown(socket.SHUT_WR)
+    print(big, uet_send(s.fileno(), dst, b'0123456789'))
+
+
+def extra(case, dst, count):
+    """The admission and feedback cases; False for an unknown case."""
+    u = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+    if case == 'unbound':
+        for i in range(count):
+            u.sendto(syn(300 + i, 300 + i, 0x7000 + i), (dst, PORT))
+    elif case == 'srcflood':
+        import os
+        v = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
+        v.bind((os.environ['UET_SRC'], 0))
+        flood(lambda s, p, b: v.sendto(b, (dst, PORT)), dst, count,
+              lambda i: None)
+    elif case == 'spoofflood':
+        r = socket.socket(socket.AF_INET, socket.SOCK_RAW, socket.IPPROTO_RAW)
+        flood(lambda s, p, b: r.sendto(raw_udp(s, dst, p, b), (dst, 0)),
+              dst, count,
+              lambda i: '10.99.%d.%d' % (i // 250, 1 + i % 250))
+    elif case == 'blindsyn':
+        u.sendto(syn(5000, 5000, 0x5151, dst_ep=100), (dst, PORT))
+        for i in range(count):
+            start = 0x40000000 + i * 4096
+            u.sendto(syn(start, start, 0x5151, dst_ep=100), (dst, PORT))
+        # The live PDC still takes its next PSN.
+        u.sendto(syn(5001, 5000, 0x5151, dst_ep=100), (dst, PORT))
+    elif case == 'bcast':
+        u.setsockopt(socket.SOL_SOCKET, socket.SO_BROADCAST, 1)
+        u.setsockopt(socket.IPPROTO_IP, socket.IP_MULTICAST_IF,
+                     socket.inet_aton('10.0.0.1'))
+        for i in range(count):
+            u.sendto(syn(400 + i, 400 + i, 0x7100 + i, dst_ep=100),
+                     (dst, PORT))
+            u.sendto(syn(400 + i, 400 + i, 0x7200 + i, dst_ep=100),
+                     ('224.0.0.1', PORT))
+    elif case == 'v4mapped':
+        r = socket.socket(socket.AF_INET6, socket.SOCK_RAW,
+                          socket.IPPROTO_RAW)
+        for i in range(count):
+            r.sendto(ip6_udp('::ffff:10.0.0.1', dst,
+                             syn(600 + i, 600 + i, 0x7300 + i, dst_ep=100)),
+                     (dst, 0))
+    elif case == 'sendmem':
+        sendmem(dst)
+    elif case == 'forged':
+        import os
+        lid, rid = count, int(os.environ['UET_RID'])
+        for psn in (0x7fff0000, 0x12345678):
+            u.sendto(prologue(ACK, 0, 0) +
+                     struct.pack('!hIHH', 0, psn, rid, lid), (dst, PORT))
+            u.sendto(prologue(8, 0, 0) +
+                     struct.pack('!hIHHBBHQQ', 0, psn, rid, lid, 0, 0, 0,
+                                 0xff, 0), (dst, PORT))
+            for spdcid in (0, rid):
+                for code in (1, 0xff):
+                    u.sendto(prologue(NACK, 0, 0) +
+                             struct.pack('!BBIHHI', code, 0, psn, spdcid,
+                                         lid, 0), (dst, PORT))
+    else:
+        return False
+    return True
 
 
 def main():
@@ -148,8 +269,9 @@ def main():
             src = '10.99.%d.%d' % (i // 250, 1 + i % 250)
             psn = rnd.getrandbits(32)
             r.sendto(raw_udp(src, dst, 1024 + i % 60000,
-                             syn(psn, psn, 1 + i % 65000)), (dst, 0))
-    else:
+                             syn(psn, psn, 1 + i % 65000, dst_ep=100)),
+                     (dst, 0))
+    elif not extra(case, dst, count):
         sys.exit('uet_inject.py: unknown case ' + case)
 
 

@@ -9,6 +9,7 @@
  * with the peer is kept, in a small fixed table.
  */
 #include <linux/bitops.h>
+#include <linux/cred.h>
 #include <linux/hashtable.h>
 #include <linux/jhash.h>
 #include <linux/jiffies.h>
@@ -213,7 +214,7 @@ static void uet_pdc_snapshot(struct uet_pdc *pdc, const struct uet_config *c)
  * uet_pdc_alloc() - allocate a PDC, not yet published
  * @un: the namespace
  * @key: its key
- * @gfp: GFP_KERNEL (sendmsg()) or GFP_ATOMIC (receive)
+ * @gfp: GFP_KERNEL_ACCOUNT (sendmsg()) or GFP_ATOMIC (receive)
  *
  * Return: the PDC, or NULL.
  */
@@ -229,6 +230,7 @@ struct uet_pdc *uet_pdc_alloc(struct uet_net *un,
 	pdc->un = un;
 	spin_lock_init(&pdc->lock);
 	INIT_LIST_HEAD(&pdc->reap_node);
+	INIT_LIST_HEAD(&pdc->age_node);
 	INIT_LIST_HEAD(&pdc->dest_node);
 	pdc->own_port = UET_OWN_PORT_MIN +
 			get_random_u32_below(65536 - UET_OWN_PORT_MIN);
@@ -283,6 +285,7 @@ static int uet_pdc_pick_lid(struct uet_net *un, struct uet_pdc *pdc)
 
 static void uet_pdc_unlink_ids(struct uet_net *un, struct uet_pdc *pdc)
 {
+	list_del_init(&pdc->age_node);
 	rhashtable_remove_fast(&un->pdc_by_id, &pdc->id_node,
 			       uet_pdc_id_params);
 	rhashtable_remove_fast(&un->pdc_by_key, &pdc->key_node,
@@ -331,8 +334,87 @@ static void uet_pdc_link_ids(struct uet_net *un, struct uet_pdc *pdc)
 	pdc->dead = true;
 	spin_unlock(&pdc->lock);
 	pdc->unlinked = true;
+	list_del_init(&pdc->age_node);
 	list_add_tail(&pdc->reap_node, &un->reap);
 	uet_gc_kick(un, 0);
+}
+
+/*
+ * The PDC's slot of uet_net.src_open (target: its peer's address) or
+ * uet_net.user_open (initiator: the user opening it, in sendmsg()).
+ */
+static u16 uet_pdc_slot(struct uet_net *un, const struct uet_pdc *pdc)
+{
+	u32 uid;
+
+	if (pdc->key.role == UET_PDC_TARGET)
+		return jhash2((const u32 *)pdc->key.raddr.s6_addr32, 4,
+			      un->src_seed) % UET_SRC_SLOTS;
+	uid = from_kuid_munged(&init_user_ns, current_fsuid());
+	return jhash_1word(uid, un->src_seed) % UET_SRC_SLOTS;
+}
+
+/* The count of PDCs of @pdc's slot. */
+static u16 *uet_pdc_slot_count(struct uet_net *un, const struct uet_pdc *pdc)
+{
+	return pdc->key.role == UET_PDC_TARGET ? &un->src_open[pdc->slot] :
+						 &un->user_open[pdc->slot];
+}
+
+/*
+ * The target table is full: close the oldest target PDC that never took
+ * a packet in order (its first PSN never came: a SYN flood's, or one
+ * opened by a lost connection attempt), so that a new one can open.  The
+ * PDCs looked at that did take one go to the back of the list, so that
+ * the next search looks at others: O(1), and every PDC is looked at in
+ * turn.  Caller holds pdc_lock.
+ *
+ * Return: true when a PDC was evicted.
+ */
+static bool uet_pdc_evict(struct uet_net *un)
+{
+	struct uet_pdc *pdc;
+	int i;
+
+	for (i = 0; i < UET_PDC_EVICT_SCAN && !list_empty(&un->targets); i++) {
+		pdc = list_first_entry(&un->targets, struct uet_pdc, age_node);
+		if (READ_ONCE(pdc->rx.epsn) != pdc->rx.start_psn) {
+			list_move_tail(&pdc->age_node, &un->targets);
+			continue;
+		}
+		/* Lock order: uet_net.pdc_lock, then uet_pdc.lock. */
+		spin_lock(&pdc->lock);
+		pdc->dead = true;
+		spin_unlock(&pdc->lock);
+		pdc->unlinked = true;
+		uet_pdc_unlink_ids(un, pdc);
+		list_add_tail(&pdc->reap_node, &un->reap);
+		uet_gc_kick(un, 0);
+		uet_stat_inc(un, UET_STAT_PDC_EVICT);
+		return true;
+	}
+	return false;
+}
+
+/*
+ * May a target PDC from @pdc's peer open?  Each source (slot) holds at
+ * most UET_PDC_SRC_MAX; a full table makes room by eviction, and PDCs
+ * evicted but not yet freed may take the count up to twice UET_PDC_MAX.
+ * Caller holds pdc_lock.
+ *
+ * Return: 0, -EDQUOT over the source's limit, -ENOBUFS.
+ */
+static int uet_pdc_target_admit(struct uet_net *un, struct uet_pdc *pdc)
+{
+	int n = atomic_read(&un->n_target);
+
+	if (un->src_open[pdc->slot] >= UET_PDC_SRC_MAX)
+		return -EDQUOT;
+	if (n < UET_PDC_MAX)
+		return 0;
+	if (n < 2 * UET_PDC_MAX && uet_pdc_evict(un))
+		return 0;
+	return -ENOBUFS;
 }
 
 /*
@@ -355,12 +437,18 @@ static int uet_pdc_insert(struct uet_net *un, struct uet_pdc *pdc)
 	err = -ENETDOWN;
 	if (un->dying)
 		goto out;
-	err = -ENOBUFS;
-	if (atomic_read(count) >= UET_PDC_MAX)
-		goto out;
 	err = -EEXIST;
 	if (rhashtable_lookup_fast(&un->pdc_by_key, &pdc->key,
 				   uet_pdc_key_params))
+		goto out;
+	pdc->slot = uet_pdc_slot(un, pdc);
+	if (pdc->key.role == UET_PDC_TARGET)
+		err = uet_pdc_target_admit(un, pdc);
+	else if (un->user_open[pdc->slot] >= UET_PDC_USER_MAX)
+		err = -EDQUOT;
+	else
+		err = atomic_read(count) >= UET_PDC_MAX ? -ENOBUFS : 0;
+	if (err)
 		goto out;
 	err = uet_pdc_pick_lid(un, pdc);
 	if (!err)
@@ -370,6 +458,9 @@ static int uet_pdc_insert(struct uet_net *un, struct uet_pdc *pdc)
 	if (pdc->key.role == UET_PDC_INITIATOR)
 		uet_tx_pdc_start(pdc, uet_psn_start(un, &pdc->key.raddr));
 	atomic_inc(count);
+	(*uet_pdc_slot_count(un, pdc))++;
+	if (pdc->key.role == UET_PDC_TARGET)
+		list_add_tail(&pdc->age_node, &un->targets);
 	uet_stat_inc(un, UET_STAT_PDC_OPEN);
 	uet_pdc_link_ids(un, pdc);
 	uet_tables_changed(un);
@@ -410,9 +501,12 @@ void uet_pdc_key_init(struct uet_pdc_key *key, const struct in6_addr *laddr,
  * @spare: a PDC allocated by uet_pdc_alloc() for @key, or NULL; taken
  *	(and set to NULL) when it is the one published
  *
- * Context: rcu_read_lock() held; the PDC returned stays allocated until
- * rcu_read_unlock(), and is in use once locked and seen not dead.
- * Return: the PDC, or ERR_PTR(-EAGAIN) when a spare is needed, or another
+ * Context: sendmsg(): the PDC counts against the limit of current's
+ * fsuid (UET_PDC_USER_MAX); rcu_read_lock() held; the PDC returned stays
+ * allocated until rcu_read_unlock(), and is in use once locked and seen
+ * not dead.
+ * Return: the PDC, or ERR_PTR(-EAGAIN) when a spare is needed,
+ * ERR_PTR(-ENOBUFS) over the namespace's or the user's limit, or another
  * ERR_PTR() from publishing it.
  */
 struct uet_pdc *uet_pdc_initiator_get(struct uet_net *un,
@@ -428,6 +522,8 @@ struct uet_pdc *uet_pdc_initiator_get(struct uet_net *un,
 	if (!*spare)
 		return ERR_PTR(-EAGAIN);
 	err = uet_pdc_insert(un, *spare);
+	if (err == -EDQUOT)	/* the user's limit: sendmsg() says ENOBUFS */
+		err = -ENOBUFS;
 	if (err)
 		return ERR_PTR(err == -EEXIST ? -EAGAIN : err);
 	pdc = *spare;
@@ -436,17 +532,32 @@ struct uet_pdc *uet_pdc_initiator_get(struct uet_net *un,
 }
 
 /**
- * uet_pdc_target_get() - the target PDC a SYN packet belongs to
+ * uet_pdc_target_find() - the target PDC with a key
  * @un: the namespace
- * @key: the packet's addresses, job and initiator PDC id
+ * @key: the key: a SYN's addresses, job and initiator PDC id
+ *
+ * Context: rcu_read_lock() held; as uet_pdc_initiator_get().
+ * Return: the PDC, or NULL.
+ */
+struct uet_pdc *uet_pdc_target_find(struct uet_net *un,
+				    const struct uet_pdc_key *key)
+{
+	return rhashtable_lookup(&un->pdc_by_key, key, uet_pdc_key_params);
+}
+
+/**
+ * uet_pdc_target_get() - the target PDC with a key, created if need be
+ * @un: the namespace
+ * @key: the SYN packet's addresses, job and initiator PDC id
  * @start_psn: the initiator's start PSN, from the packet
  *
- * A PDC with the same key but another start PSN belongs to an earlier
- * incarnation of the initiator's PDC: it is closed and replaced.
+ * The caller has checked that the packet may open a PDC.  Of two SYNs
+ * racing to open it, the second finds the first's PDC, whose start PSN
+ * may differ from @start_psn: the caller checks.
  *
  * Context: softirq, rcu_read_lock() held; as uet_pdc_initiator_get().
- * Return: the PDC, or ERR_PTR(-ENOBUFS) over the namespace's PDC limit,
- * or ERR_PTR(-ENOMEM).
+ * Return: the PDC, or ERR_PTR(-EDQUOT) over the source's limit,
+ * ERR_PTR(-ENOBUFS) over the namespace's, or ERR_PTR(-ENOMEM).
  */
 struct uet_pdc *uet_pdc_target_get(struct uet_net *un,
 				   const struct uet_pdc_key *key,
@@ -455,25 +566,24 @@ struct uet_pdc *uet_pdc_target_get(struct uet_net *un,
 	struct uet_pdc *pdc;
 	int err;
 
-	pdc = rhashtable_lookup(&un->pdc_by_key, key, uet_pdc_key_params);
-	if (pdc) {
-		if (pdc->rx.start_psn == start_psn)
-			return pdc;
-		spin_lock_bh(&pdc->lock);
-		pdc->dead = true;
-		uet_pdc_unlock(pdc);
-	}
+	pdc = uet_pdc_target_find(un, key);
+	if (pdc)
+		return pdc;
 	pdc = uet_pdc_alloc(un, key, GFP_ATOMIC);
 	if (!pdc)
 		return ERR_PTR(-ENOMEM);
 	pdc->rx.start_psn = start_psn;
 	pdc->rx.epsn = start_psn;
 	err = uet_pdc_insert(un, pdc);
-	if (err) {
-		uet_pdc_free_unused(pdc);
-		return ERR_PTR(err == -ENOBUFS ? -ENOBUFS : -ENOMEM);
+	if (!err)
+		return pdc;
+	uet_pdc_free_unused(pdc);
+	if (err == -EEXIST) {
+		/* Lost a race: the winner was linked under pdc_lock. */
+		pdc = uet_pdc_target_find(un, key);
+		return pdc ?: ERR_PTR(-ENOMEM);
 	}
-	return pdc;
+	return ERR_PTR(err == -ENOBUFS || err == -EDQUOT ? err : -ENOMEM);
 }
 
 static void uet_pdc_count_tx(const struct uet_pdc_tx *tx,
@@ -606,6 +716,8 @@ static void uet_pdc_free(struct uet_net *un, struct uet_pdc *pdc)
 	spin_lock_bh(&un->pdc_lock);
 	if (role == UET_PDC_INITIATOR)
 		uet_psn_remember(un, &pdc->key.raddr, pdc->tx.snd_nxt - 1);
+	(*uet_pdc_slot_count(un, pdc))--;
+	list_del_init(&pdc->age_node);
 	if (pdc->dest)
 		uet_dest_put(un, pdc);
 	atomic_dec(uet_pdc_count(un, role));
@@ -710,6 +822,8 @@ int uet_pdc_net_init(struct uet_net *un)
 
 	spin_lock_init(&un->pdc_lock);
 	INIT_LIST_HEAD(&un->reap);
+	INIT_LIST_HEAD(&un->targets);
+	un->src_seed = get_random_u32();
 	atomic_set(&un->n_initiator, 0);
 	atomic_set(&un->n_target, 0);
 	INIT_DELAYED_WORK(&un->gc_work, uet_pdc_gc_work);

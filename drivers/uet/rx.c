@@ -381,8 +381,10 @@ static void uet_rx_refuse(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
 }
 
 /*
- * Check a packet's PSN against the window; answer a duplicate or a PSN
- * beyond the window.  Return: true when the packet is new.
+ * Check a packet's PSN against the window; answer a duplicate (a PSN of
+ * the window before) or a PSN beyond the window.  A PSN further behind
+ * was never in flight: dropped unanswered.
+ * Return: true when the packet is new.
  */
 static bool uet_rx_psn_new(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
 			   const struct uet_rx_ctx *c, u8 aflags,
@@ -391,6 +393,10 @@ static bool uet_rx_psn_new(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
 	struct uet_pdc_rx *rx = &pdc->rx;
 	u32 d = pk->psn - rx->epsn;
 
+	if ((s32)d < -UET_PSN_WINDOW) {
+		uet_stat_inc(pdc->un, UET_STAT_DROP_WINDOW);
+		return false;
+	}
 	pdc->last_active = jiffies;
 	if ((s32)d < 0 || (d < UET_PSN_WINDOW && uet_rx_test(rx, pk->psn))) {
 		/* The sender missed our answer: answer again. */
@@ -533,11 +539,64 @@ static int uet_rx_trimmed(struct uet_net *un, struct sk_buff *skb,
 	return 0;
 }
 
+/*
+ * A SYN with the key of live @pdc but another start PSN: a new incarnation
+ * of the initiator's PDC, or a blind reset attempt.  It replaces @pdc only
+ * when its PSN falls in @pdc's window; otherwise the sender is challenged
+ * with an ACK of the live state (RFC 5961 style) and @pdc stays.
+ *
+ * Return: true when @pdc is gone and the SYN may open a new PDC.
+ */
+static bool uet_rx_syn_reset(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
+			     const struct uet_rx_ctx *c)
+{
+	struct sk_buff_head q;
+	bool reset = true;
+
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	if (!pdc->dead && pk->psn - pdc->rx.epsn >= UET_PSN_WINDOW) {
+		uet_rx_send_ack(pdc, pk->psn, 0, c->ev, &q);
+		reset = false;
+	} else {
+		pdc->dead = true;
+	}
+	uet_pdc_unlock(pdc);
+	uet_xmit_queue(pdc->un, &q);
+	return reset;
+}
+
+/*
+ * May a SYN open a PDC?  Only for a bound endpoint: otherwise it is
+ * refused with the fatal NACK a refused message gets, from no PDC (id 0),
+ * and nothing is kept.
+ */
+static bool uet_rx_syn_admit(struct uet_net *un, const struct uet_rx_pkt *pk,
+			     const struct uet_rx_ctx *c)
+{
+	struct sk_buff_head q;
+	struct sock *sk;
+
+	sk = uet_ep_get(un, pk->job, pk->dst_ep, &c->daddr);
+	if (sk) {
+		sock_put(sk);
+		return true;
+	}
+	__skb_queue_head_init(&q);
+	uet_rx_send_nack(un, &c->daddr, &c->saddr, c->ev, 0, pk->spdcid,
+			 pk->psn, UET_NACK_FATAL, UET_RC_BAD_PID,
+			 (c->ce ? UET_NACK_M : 0) |
+			 (pk->flags & UET_REQ_RETX ? UET_NACK_RETX : 0), &q);
+	uet_xmit_queue(un, &q);
+	return false;
+}
+
 /* The target PDC of a data packet, created by a SYN; NULL: *@why says. */
 static struct uet_pdc *uet_rx_data_pdc(struct uet_net *un,
 				       const struct uet_rx_pkt *pk,
 				       const struct uet_rx_ctx *c, int *why)
 {
+	u32 start = pk->psn - FIELD_GET(UET_SYN_PSN_OFFSET, pk->dpdcid);
 	struct uet_pdc_key key;
 	struct uet_pdc *pdc;
 
@@ -549,13 +608,33 @@ static struct uet_pdc *uet_rx_data_pdc(struct uet_net *un,
 	}
 	uet_pdc_key_init(&key, &c->daddr, &c->saddr, pk->job, pk->spdcid,
 			 UET_PDC_TARGET);
-	pdc = uet_pdc_target_get(un, &key, pk->psn -
-				 FIELD_GET(UET_SYN_PSN_OFFSET, pk->dpdcid));
-	if (!IS_ERR(pdc))
+	pdc = uet_pdc_target_find(un, &key);
+	if (pdc && pdc->rx.start_psn == start)
 		return pdc;
-	*why = PTR_ERR(pdc) == -ENOBUFS ? UET_STAT_DROP_PDC_LIMIT :
-					  UET_STAT_DROP_NOMEM;
-	return NULL;
+	*why = UET_STAT_DROP_SYN_CHALLENGE;
+	if (pdc && !uet_rx_syn_reset(pdc, pk, c))
+		return NULL;
+	*why = UET_STAT_DROP_NO_ENDPOINT;
+	if (!uet_rx_syn_admit(un, pk, c))
+		return NULL;
+	pdc = uet_pdc_target_get(un, &key, start);
+	if (IS_ERR(pdc)) {
+		switch (PTR_ERR(pdc)) {
+		case -EDQUOT:
+			*why = UET_STAT_DROP_SRC_LIMIT;
+			break;
+		case -ENOBUFS:
+			*why = UET_STAT_DROP_PDC_LIMIT;
+			break;
+		default:
+			*why = UET_STAT_DROP_NOMEM;
+			break;
+		}
+		return NULL;
+	}
+	/* Another incarnation's SYN won a race: drop this one. */
+	*why = UET_STAT_DROP_SYN_CHALLENGE;
+	return pdc->rx.start_psn == start ? pdc : NULL;
 }
 
 static int uet_rx_data(struct uet_net *un, struct sk_buff *skb,
@@ -614,6 +693,8 @@ static int uet_rx_ack(struct uet_net *un, struct sk_buff *skb,
 		why = UET_STAT_DROP_UNKNOWN_PDC;
 	} else if (!pdc->tx.syn && a.spdcid != pdc->rid) {
 		why = UET_STAT_DROP_POLICY;
+	} else if (!uet_tx_ack_valid(pdc, &a)) {
+		why = UET_STAT_DROP_ACK_UNSENT;
 	} else if (a.flags & UET_ACK_P) {
 		uet_stat_inc(un, UET_STAT_PROBE_ACK_RX);
 		uet_tx_probe_ack(pdc, c->ev, &a);
@@ -660,6 +741,8 @@ static int uet_rx_nack(struct uet_net *un, struct sk_buff *skb,
 		why = UET_STAT_DROP_UNKNOWN_PDC;
 	} else if (!pdc->tx.syn && ni.spdcid && ni.spdcid != pdc->rid) {
 		why = UET_STAT_DROP_POLICY;
+	} else if (!uet_tx_nack_valid(pdc, &ni)) {
+		why = UET_STAT_DROP_NACK_UNSENT;
 	} else {
 		uet_stat_inc(un, UET_STAT_NACK_RX);
 		trace_uet_nack_rx(pdc->lid, ni.psn, ni.code, c->ev);
@@ -694,10 +777,11 @@ static void uet_rx_probe_answer(struct uet_pdc *pdc,
 	uet_rx_ack_out(pdc, &a, c->ev, q);
 }
 
-static void uet_rx_ctrl_locked(struct uet_pdc *pdc,
-			       const struct uet_pds_ctrl *ctl,
-			       const struct uet_rx_ctx *c, u64 rx_ns,
-			       struct sk_buff_head *q)
+/* Return: 0, or the counter of the reason the packet changed nothing. */
+static int uet_rx_ctrl_locked(struct uet_pdc *pdc,
+			      const struct uet_pds_ctrl *ctl,
+			      const struct uet_rx_ctx *c, u64 rx_ns,
+			      struct sk_buff_head *q)
 {
 	struct uet_rx_pkt pk = {
 		.psn	= be32_to_cpu(ctl->psn),
@@ -715,7 +799,13 @@ static void uet_rx_ctrl_locked(struct uet_pdc *pdc,
 				UET_ACK_RETX : 0, c->ev, q);
 		break;
 	case UET_CTRL_CLOSE:
-		/* The initiator closed its end: ours goes too. */
+		/*
+		 * The initiator closed its end: ours goes too.  Its PSN is
+		 * the initiator's next, which cannot be past our window: a
+		 * forged CLOSE must guess it.
+		 */
+		if (pk.psn - pdc->rx.epsn > UET_PSN_WINDOW)
+			return UET_STAT_DROP_WINDOW;
 		pdc->dead = true;
 		break;
 	case UET_CTRL_PROBE:
@@ -725,6 +815,7 @@ static void uet_rx_ctrl_locked(struct uet_pdc *pdc,
 		uet_rx_send_ack(pdc, pdc->rx.epsn - 1, 0, c->ev, q);
 		break;
 	}
+	return 0;
 }
 
 static int uet_rx_ctrl(struct uet_net *un, struct sk_buff *skb,
@@ -756,10 +847,26 @@ static int uet_rx_ctrl(struct uet_net *un, struct sk_buff *skb,
 	else if (pdc->key.rpdcid != be16_to_cpu(ctl->spdcid))
 		why = UET_STAT_DROP_POLICY;
 	else
-		uet_rx_ctrl_locked(pdc, ctl, c, rx_ns, &q);
+		why = uet_rx_ctrl_locked(pdc, ctl, c, rx_ns, &q);
 	uet_pdc_unlock(pdc);
 	uet_xmit_queue(un, &q);
 	return why;
+}
+
+/*
+ * Only unicast to this host reaches the transport: a broadcast or
+ * multicast packet would have every host answer it.  Over IPv6, an
+ * IPv4-mapped source would pose as an IPv4 peer (PDC keys hold IPv4
+ * addresses mapped).  Return: 0 or the counter of the reason to drop.
+ */
+static int uet_rx_check_addr(const struct sk_buff *skb,
+			     const struct uet_rx_ctx *c)
+{
+	if (skb->pkt_type != PACKET_HOST)
+		return UET_STAT_DROP_NOT_HOST;
+	if (ip_hdr(skb)->version == 6 && ipv6_addr_v4mapped(&c->saddr))
+		return UET_STAT_DROP_V4MAPPED;
+	return 0;
 }
 
 /* encap_rcv of the namespace's UDP sockets: every UET packet comes here. */
@@ -771,6 +878,9 @@ static int uet_encap_rcv(struct sock *sk, struct sk_buff *skb)
 	u8 type;
 
 	uet_rx_ctx_init(skb, &c);
+	why = uet_rx_check_addr(skb, &c);
+	if (why)
+		goto drop;
 	if (!udp_hdr(skb)->check && !uet_cfg(un)->udp_rx_zero_csum) {
 		why = UET_STAT_DROP_CSUM;
 		goto drop;

@@ -7,9 +7,11 @@
  * (uet_sock.wmem against SO_SNDBUF) from sendmsg() until every packet of
  * it is acknowledged; a message being received is charged to the
  * receiver's sk_rmem_alloc against SO_RCVBUF from its first packet until
- * recvmsg() takes it.  Either side admits one message over the limit when
- * nothing else is charged, so that a message larger than the buffer can
- * still pass, one at a time.
+ * recvmsg() takes it.  The receiving side admits one message over the
+ * limit when nothing else is charged; the sending side one of at most
+ * UET_SND_ALONE_MAX bytes (a larger one fails with EMSGSIZE unless
+ * SO_SNDBUF holds it).  What sendmsg() allocates is charged to the
+ * sender's memory cgroup.
  */
 #include <linux/errno.h>
 #include <linux/hash.h>
@@ -41,6 +43,9 @@ static struct proto uet_proto = {
 };
 
 static const struct proto_ops uet_ops;
+
+/* The largest message sent alone over SO_SNDBUF, with nothing else charged. */
+#define UET_SND_ALONE_MAX	(8 << 20)
 
 static u64 uet_ep_key(u32 job, u16 ep)
 {
@@ -341,7 +346,15 @@ static bool uet_budget_ok(int used, u32 charge, int limit)
 static bool uet_sndbuf_ok(struct uet_sock *us, u32 charge)
 {
 	return uet_budget_ok(atomic_read(&us->wmem), charge,
-			     READ_ONCE(us->sk.sk_sndbuf));
+			     READ_ONCE(us->sk.sk_sndbuf)) ||
+	       (READ_ONCE(us->sk.sk_shutdown) & SEND_SHUTDOWN);
+}
+
+/* Can a message of @len bytes ever be sent? */
+static bool uet_sndbuf_fits(struct uet_sock *us, u32 len, u32 charge)
+{
+	return len <= UET_SND_ALONE_MAX ||
+	       charge <= (u32)READ_ONCE(us->sk.sk_sndbuf);
 }
 
 static int uet_wait_sndbuf(struct uet_sock *us, u32 charge, long *timeo)
@@ -377,10 +390,10 @@ static struct uet_tx_msg *uet_tx_msg_alloc(struct uet_sock *us,
 {
 	struct uet_tx_msg *m;
 
-	m = kzalloc(sizeof(*m), GFP_KERNEL);
+	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return NULL;
-	m->buf = uet_buf_alloc(len, GFP_KERNEL);
+	m->buf = uet_buf_alloc(len, GFP_KERNEL_ACCOUNT);
 	if (!m->buf || uet_buf_from_iter(m->buf, &msg->msg_iter)) {
 		uet_buf_free(m->buf);
 		kfree(m);
@@ -460,10 +473,16 @@ static int uet_sendmsg(struct socket *sock, struct msghdr *msg, size_t len)
 			goto out;
 	}
 
+	err = -EMSGSIZE;
+	if (!uet_sndbuf_fits(us, len, uet_tx_charge(len)))
+		goto out;
 	timeo = sock_sndtimeo(sk, msg->msg_flags & MSG_DONTWAIT);
 	err = uet_wait_sndbuf(us, uet_tx_charge(len), &timeo);
 	if (err)
 		goto out;
+	err = -EPIPE;
+	if (READ_ONCE(sk->sk_shutdown) & SEND_SHUTDOWN)
+		goto out_pipe;
 
 	err = -ENOBUFS;
 	m = uet_tx_msg_alloc(us, msg, len, &dst);
@@ -482,6 +501,11 @@ static int uet_sendmsg(struct socket *sock, struct msghdr *msg, size_t len)
 	err = len;
 out:
 	release_sock(sk);
+	return err;
+out_pipe:
+	release_sock(sk);
+	if (!(msg->msg_flags & MSG_NOSIGNAL))
+		send_sig(SIGPIPE, current, 0);
 	return err;
 }
 

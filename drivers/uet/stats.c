@@ -73,6 +73,13 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_NACK_TX_TRIMMED]	= "nack_tx_trimmed",
 	[UET_STAT_EVENTS_LOST]		= "events_lost",
 	[UET_STAT_REPS_REPLAY]		= "reps_replay",
+	[UET_STAT_DROP_SRC_LIMIT]	= "drop_src_limit",
+	[UET_STAT_PDC_EVICT]		= "pdc_evicted",
+	[UET_STAT_DROP_SYN_CHALLENGE]	= "drop_syn_challenged",
+	[UET_STAT_DROP_ACK_UNSENT]	= "drop_ack_unsent",
+	[UET_STAT_DROP_NACK_UNSENT]	= "drop_nack_unsent",
+	[UET_STAT_DROP_NOT_HOST]	= "drop_not_host",
+	[UET_STAT_DROP_V4MAPPED]	= "drop_v4mapped",
 };
 
 /**

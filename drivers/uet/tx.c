@@ -810,7 +810,7 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 	struct dst_entry *dst;
 	u32 room;
 
-	if (s->flags & UET_SLOT_HOLD) {
+	if (s->flags & (UET_SLOT_HOLD | UET_SLOT_TRIM)) {
 		if (s->nores >= UET_NORES_MAX) {
 			uet_tx_give_up(pdc, s->msg, ENOBUFS);
 			return false;
@@ -824,7 +824,7 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 		}
 		s->retx++;
 	}
-	s->flags &= ~(UET_SLOT_FB | UET_SLOT_HOLD | UET_SLOT_TO);
+	s->flags &= ~(UET_SLOT_FB | UET_SLOT_HOLD | UET_SLOT_TO | UET_SLOT_TRIM);
 	s->sent_ns = now;
 	s->horizon = pdc->tx.snd_nxt;
 	dst = uet_tx_route_next(pdc, s, &saddr, &room);
@@ -953,7 +953,8 @@ int uet_tx_send(struct uet_net *un, struct uet_tx_msg *m,
 			/* A new PDC: refuse an unroutable peer now, not later. */
 			err = uet_tx_route_check(un, laddr, raddr);
 			if (!err) {
-				spare = uet_pdc_alloc(un, &key, GFP_KERNEL);
+				spare = uet_pdc_alloc(un, &key,
+						      GFP_KERNEL_ACCOUNT);
 				err = spare ? -EAGAIN : -ENOMEM;
 			}
 		}
@@ -1085,10 +1086,73 @@ static void uet_tx_learn_rid(struct uet_pdc *pdc, u16 rid)
 	}
 }
 
+/*
+ * Was @psn sent?  PSNs before the PDC's start, from snd_nxt on, and more
+ * than a window before the oldest unacknowledged one were not (or not
+ * lately: no answer to them can still be on its way).
+ */
+static bool uet_tx_sent(const struct uet_pdc_tx *tx, u32 psn)
+{
+	u32 span = min(tx->snd_nxt - tx->start_psn,
+		       tx->snd_nxt - tx->snd_una + UET_PSN_WINDOW);
+
+	return tx->snd_nxt - psn - 1 < span;
+}
+
+/**
+ * uet_tx_ack_valid() - could the peer have sent this ACK?
+ * @pdc: the initiator PDC, locked
+ * @a: the ACK, parsed
+ *
+ * Its cumulative ACK and the PSNs its SACK bitmap marks must have been
+ * sent: an ACK for anything else is forged (or from another incarnation)
+ * and must change nothing.
+ *
+ * Return: true when valid.
+ */
+bool uet_tx_ack_valid(const struct uet_pdc *pdc, const struct uet_ack_info *a)
+{
+	const struct uet_pdc_tx *tx = &pdc->tx;
+
+	if (a->cack + 1 != tx->snd_nxt && !uet_tx_sent(tx, a->cack + 1))
+		return false;
+	return !a->cc || !a->bitmap ||
+	       uet_tx_sent(tx, a->sack_base + fls64(a->bitmap) - 1);
+}
+
+/**
+ * uet_tx_nack_valid() - could the peer have sent this NACK?
+ * @pdc: the initiator PDC, locked
+ * @n: the NACK, parsed
+ *
+ * Its PSN must have been sent.  A target without a PDC (id 0) NACKs a
+ * trimmed packet with SYN, and refuses a SYN to an unbound endpoint
+ * (fatal), which only a PDC that has not heard from its target yet can
+ * be waiting for.
+ *
+ * Return: true when valid.
+ */
+bool uet_tx_nack_valid(const struct uet_pdc *pdc, const struct uet_nack_info *n)
+{
+	if (!uet_tx_sent(&pdc->tx, n->psn))
+		return false;
+	if (n->spdcid)
+		return true;
+	switch (n->code) {
+	case UET_NACK_TRIMMED:
+	case UET_NACK_TRIMMED_LASTHOP:
+		return true;
+	case UET_NACK_FATAL:
+		return pdc->tx.syn;
+	default:
+		return false;
+	}
+}
+
 /**
  * uet_tx_ack() - process an ACK or ACK_CC
  * @pdc: the initiator PDC, locked and live
- * @a: the ACK, parsed
+ * @a: the ACK, parsed, checked by uet_tx_ack_valid()
  * @q: packets to send after unlocking
  *
  * Context: softirq.
@@ -1102,10 +1166,6 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 	bool progress = false;
 	u32 p, i, hi;
 
-	if ((s32)(a->cack + 1 - tx->snd_una) > (s32)(tx->snd_nxt - tx->snd_una)) {
-		uet_stat_inc(pdc->un, UET_STAT_DROP_WINDOW);
-		return;
-	}
 	uet_tx_learn_rid(pdc, a->spdcid);
 	pdc->last_active = jiffies;
 	hi = a->cack;
@@ -1206,6 +1266,8 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 		uet_tx_fb_once(pdc, s, n->code == UET_NACK_TRIMMED ?
 			       UET_SPRAY_EV_NACK_TRIM :
 			       UET_SPRAY_EV_NACK_TRIM_LAST_HOP, now);
+		/* Congestion, not loss: not counted against max-retx. */
+		s->flags |= UET_SLOT_TRIM;
 		if (!uet_tx_resend(pdc, n->psn, s, UET_STAT_RETX_NACK, now, q))
 			return;
 		break;

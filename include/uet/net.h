@@ -42,6 +42,8 @@ struct uet_cfg_rcu {
 #define UET_EP_HASH_BITS	8
 /* Slots remembering the last PSN used with a peer after its PDC closed. */
 #define UET_PSN_MEMO_SLOTS	128
+/* Slots (source address hashes) counting the target PDCs each source opened. */
+#define UET_SRC_SLOTS		256
 
 struct dentry;
 struct socket;
@@ -81,6 +83,14 @@ struct uet_psn_memo {
  * @n_initiator: initiator PDCs open (bounded by UET_PDC_MAX)
  * @n_target: target PDCs open (bounded by UET_PDC_MAX)
  * @psn_memo: last PSN used with recent peers; under @pdc_lock
+ * @targets: linked target PDCs (uet_pdc.age_node), oldest first, where a
+ *	SYN finding the table full looks for one to evict; under @pdc_lock
+ * @src_open: target PDCs not yet freed, per slot of source address hash,
+ *	bounded by UET_PDC_SRC_MAX; under @pdc_lock
+ * @src_seed: random seed of the @src_open hash, so that a remote host
+ *	cannot pick addresses that share a slot with its victim's
+ * @user_open: initiator PDCs not yet freed, per slot of the hash of the
+ *	uid that opened them, bounded by UET_PDC_USER_MAX; under @pdc_lock
  * @tables_gen: bumped under @pdc_lock whenever a PDC or destination
  *	enters or leaves the tables, so that a multi-part dump can tell
  *	that they changed under it (read with READ_ONCE())
@@ -110,6 +120,10 @@ struct uet_net {
 	atomic_t n_initiator;
 	atomic_t n_target;
 	struct uet_psn_memo psn_memo[UET_PSN_MEMO_SLOTS];
+	struct list_head targets;
+	u16 src_open[UET_SRC_SLOTS];
+	u32 src_seed;
+	u16 user_open[UET_SRC_SLOTS];
 	unsigned int tables_gen;
 	struct delayed_work gc_work;
 	bool dying;

@@ -35,6 +35,12 @@ struct uet_tx_msg;
 #define UET_PSN_WINDOW		256
 /* PDCs of each role one namespace may hold. */
 #define UET_PDC_MAX		4096
+/* Target PDCs the sources of one slot of uet_net.src_open may hold open. */
+#define UET_PDC_SRC_MAX		(UET_PDC_MAX / 16)
+/* Initiator PDCs the users of one slot of uet_net.user_open may open. */
+#define UET_PDC_USER_MAX	(UET_PDC_MAX / 4)
+/* Target PDCs a SYN finding the table full looks at for one to evict. */
+#define UET_PDC_EVICT_SCAN	32
 /* A target acknowledges at least every this many data packets. */
 #define UET_ACK_EVERY		8
 /* Buckets of the table of partially received messages of one PDC. */
@@ -75,6 +81,7 @@ struct uet_pdc_key {
 #define UET_SLOT_HOLD	BIT(2)	/* refused by the receiver: resend after RTO */
 #define UET_SLOT_NOP	BIT(3)	/* message refused: the PSN goes as CTRL NOP */
 #define UET_SLOT_TO	BIT(4)	/* engine told TIMEOUT of this transmission */
+#define UET_SLOT_TRIM	BIT(5)	/* trimmed: resent without counting a retx */
 
 /**
  * struct uet_tx_slot - one PSN in flight
@@ -89,7 +96,8 @@ struct uet_pdc_key {
  * @len: payload bytes
  * @ev: entropy value of the last transmission
  * @retx: retransmissions so far
- * @nores: resends after the receiver refused it for want of resources
+ * @nores: resends after the receiver refused it for want of resources,
+ *	or after a switch trimmed it
  * @flags: UET_SLOT_*
  */
 struct uet_tx_slot {
@@ -199,6 +207,8 @@ struct uet_pdc_rx {
  * @key_node: in uet_net.pdc_by_key; under uet_net.pdc_lock
  * @key: addresses, job, role (immutable)
  * @reap_node: in uet_net.reap once unlinked; under uet_net.pdc_lock
+ * @age_node: target: in uet_net.targets while linked; under
+ *	uet_net.pdc_lock
  * @dest_node: in uet_dest.pdcs while it holds @dest; under
  *	uet_net.pdc_lock, RCU readers
  * @un: the namespace
@@ -208,6 +218,9 @@ struct uet_pdc_rx {
  * @lock: protects everything below that is not immutable
  * @dead: the PDC is closing: nobody may use it any more
  * @unlinked: out of the tables; under uet_net.pdc_lock
+ * @slot: target: its peer's slot of uet_net.src_open; initiator: the
+ *	slot of uet_net.user_open of the user that opened it (immutable once
+ *	published)
  * @lid: local PDC id (immutable)
  * @rid: remote PDC id; an initiator learns it from the first answer
  * @own_port: the PDC's own entropy value (spraying type none)
@@ -230,6 +243,7 @@ struct uet_pdc {
 	struct rhash_head key_node;
 	struct uet_pdc_key key;
 	struct list_head reap_node;
+	struct list_head age_node;
 	struct list_head dest_node;
 	struct uet_net *un;
 	struct uet_dest *dest;
@@ -237,6 +251,7 @@ struct uet_pdc {
 	spinlock_t lock;	/* protects the PDC's mutable state */
 	bool dead;
 	bool unlinked;
+	u16 slot;
 	u16 lid;
 	u16 rid;
 	u16 own_port;
@@ -398,6 +413,8 @@ void uet_pdc_free_unused(struct uet_pdc *pdc);
 struct uet_pdc *uet_pdc_initiator_get(struct uet_net *un,
 				      const struct uet_pdc_key *key,
 				      struct uet_pdc **spare);
+struct uet_pdc *uet_pdc_target_find(struct uet_net *un,
+				    const struct uet_pdc_key *key);
 struct uet_pdc *uet_pdc_target_get(struct uet_net *un,
 				   const struct uet_pdc_key *key,
 				   u32 start_psn);
@@ -441,6 +458,9 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 void uet_tx_probe_ack(struct uet_pdc *pdc, u16 ev,
 		      const struct uet_ack_info *a);
 bool uet_tx_probe_kick(struct uet_pdc *pdc);
+bool uet_tx_ack_valid(const struct uet_pdc *pdc, const struct uet_ack_info *a);
+bool uet_tx_nack_valid(const struct uet_pdc *pdc,
+		       const struct uet_nack_info *n);
 bool uet_tx_out(struct uet_pdc *pdc, struct sk_buff_head *q);
 void uet_tx_drain(struct uet_pdc *pdc);
 struct sk_buff *uet_ctl_skb(struct uet_pdc *pdc, unsigned int len,

@@ -81,6 +81,18 @@
  * @UET_STAT_EVENTS_LOST: path events not multicast for want of memory
  * @UET_STAT_REPS_REPLAY: REPS, freezing with an empty cache, sent a value
  *	of its cache again rather than explore
+ * @UET_STAT_DROP_SRC_LIMIT: dropped: a SYN over its source's PDC limit
+ * @UET_STAT_PDC_EVICT: target PDCs that never took a packet in order,
+ *	closed to make room for a new one in a full table
+ * @UET_STAT_DROP_SYN_CHALLENGE: dropped: a SYN with a live PDC's key and
+ *	another start PSN, outside the PDC's window (answered by an ACK
+ *	with the live PDC's state)
+ * @UET_STAT_DROP_ACK_UNSENT: dropped: an ACK for PSNs never sent
+ * @UET_STAT_DROP_NACK_UNSENT: dropped: a NACK for a PSN never sent, or
+ *	without a PDC id where the target must have had one
+ * @UET_STAT_DROP_NOT_HOST: dropped: broadcast, multicast or another
+ *	host's packet
+ * @UET_STAT_DROP_V4MAPPED: dropped: an IPv4-mapped source over IPv6
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -141,6 +153,13 @@ enum uet_stat {
 	UET_STAT_NACK_TX_TRIMMED,
 	UET_STAT_EVENTS_LOST,
 	UET_STAT_REPS_REPLAY,
+	UET_STAT_DROP_SRC_LIMIT,
+	UET_STAT_PDC_EVICT,
+	UET_STAT_DROP_SYN_CHALLENGE,
+	UET_STAT_DROP_ACK_UNSENT,
+	UET_STAT_DROP_NACK_UNSENT,
+	UET_STAT_DROP_NOT_HOST,
+	UET_STAT_DROP_V4MAPPED,
 
 	UET_STAT_MAX
 };
