@@ -156,6 +156,9 @@ def main():
                         'static struct netlink_range_validation')
     if hdr:
         text = re.sub(r'#include "[^"]*-gen.h"', f'#include <{hdr}>', text)
+    # the count and max entries of an enum are not API to document:
+    # kernel-doc -Wall skips what follows "private:"
+    text = re.sub(r'\n(\t__[A-Z0-9_]+,\n)', r'\n\t/* private: */\n\1', text)
     # one include per definition that names a header: keep the first
     lines = []
     for line in text.split('\n'):

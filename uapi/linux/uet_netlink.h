@@ -43,6 +43,7 @@ enum uet_spray_type {
 	UET_SPRAY_REPS,
 
 	/* private: */
+	/* private: */
 	__UET_SPRAY_MAX,
 	UET_SPRAY_MAX = (__UET_SPRAY_MAX - 1)
 };
@@ -109,6 +110,7 @@ enum uet_event_type {
 	UET_EVENT_VALUE_MARKED,
 
 	/* private: */
+	/* private: */
 	__UET_EVENT_MAX,
 	UET_EVENT_MAX = (__UET_EVENT_MAX - 1)
 };
@@ -128,6 +130,7 @@ enum uet_info_attr {
 	UET_A_INFO_SPRAY_MAX,
 	UET_A_INFO_CFG_MAX,
 
+	/* private: */
 	__UET_A_INFO_MAX,
 	UET_A_INFO_MAX = (__UET_A_INFO_MAX - 1)
 };
@@ -202,6 +205,7 @@ enum uet_cfg_attr {
 	UET_A_CFG_UDP_CSUM_TX,
 	UET_A_CFG_UDP_RX_ZERO_CSUM,
 
+	/* private: */
 	__UET_A_CFG_MAX,
 	UET_A_CFG_MAX = (__UET_A_CFG_MAX - 1)
 };
@@ -219,6 +223,7 @@ enum uet_stats_attr {
 	UET_A_STATS_UNSPEC,
 	UET_A_STATS_STAT,
 
+	/* private: */
 	__UET_A_STATS_MAX,
 	UET_A_STATS_MAX = (__UET_A_STATS_MAX - 1)
 };
@@ -240,6 +245,7 @@ enum uet_stat_attr {
 	UET_A_STAT_GAUGE,
 	UET_A_STAT_PAD,
 
+	/* private: */
 	__UET_A_STAT_MAX,
 	UET_A_STAT_MAX = (__UET_A_STAT_MAX - 1)
 };
@@ -289,6 +295,7 @@ enum uet_spray_attr {
 	UET_A_SPRAY_VALUE,
 	UET_A_SPRAY_PAD,
 
+	/* private: */
 	__UET_A_SPRAY_MAX,
 	UET_A_SPRAY_MAX = (__UET_A_SPRAY_MAX - 1)
 };
@@ -304,6 +311,7 @@ enum uet_value_attr {
 	UET_A_VALUE_VALUE,
 	UET_A_VALUE_FLAGS,
 
+	/* private: */
 	__UET_A_VALUE_MAX,
 	UET_A_VALUE_MAX = (__UET_A_VALUE_MAX - 1)
 };
@@ -326,6 +334,7 @@ enum uet_dest_attr {
 	UET_A_DEST_PDC,
 	UET_A_DEST_SPRAY,
 
+	/* private: */
 	__UET_A_DEST_MAX,
 	UET_A_DEST_MAX = (__UET_A_DEST_MAX - 1)
 };
@@ -386,6 +395,7 @@ enum uet_pdc_attr {
 	UET_A_PDC_SYN,
 	UET_A_PDC_SPRAY,
 
+	/* private: */
 	__UET_A_PDC_MAX,
 	UET_A_PDC_MAX = (__UET_A_PDC_MAX - 1)
 };
@@ -422,6 +432,7 @@ enum uet_event_attr {
 	UET_A_EVENT_TIME_NS,
 	UET_A_EVENT_PAD,
 
+	/* private: */
 	__UET_A_EVENT_MAX,
 	UET_A_EVENT_MAX = (__UET_A_EVENT_MAX - 1)
 };
@@ -442,6 +453,7 @@ enum uet_job_attr {
 	UET_A_JOB_UID,
 	UET_A_JOB_GID,
 
+	/* private: */
 	__UET_A_JOB_MAX,
 	UET_A_JOB_MAX = (__UET_A_JOB_MAX - 1)
 };
@@ -490,6 +502,7 @@ enum uet_cmd {
 	UET_CMD_JOB_DEL,
 	UET_CMD_JOB_GET,
 
+	/* private: */
 	__UET_CMD_MAX,
 	UET_CMD_MAX = (__UET_CMD_MAX - 1)
 };
