@@ -162,6 +162,13 @@ static void __net_exit uet_net_exit(struct net *net)
 	RCU_INIT_POINTER(un->cfg, NULL);
 }
 
+/*
+ * Registered as a device, not a subsystem, so that a namespace's uet goes
+ * before its devices do: the UDP sockets and PDCs hold routes (a multicast
+ * packet's early demux caches its input route, on lo, in the socket's
+ * sk_rx_dst), and netdev_run_todo() would wait for them forever before
+ * the exit of a subsystem could run.
+ */
 static struct pernet_operations uet_net_ops = {
 	.init	= uet_net_init,
 	.exit	= uet_net_exit,
@@ -177,7 +184,7 @@ static int __init uet_init(void)
 	if (err)
 		return err;
 	uet_debugfs_init();
-	err = register_pernet_subsys(&uet_net_ops);
+	err = register_pernet_device(&uet_net_ops);
 	if (err)
 		goto err_debugfs;
 	err = uet_stats_sysfs_init();
@@ -201,7 +208,7 @@ err_job:
 err_sysfs:
 	uet_stats_sysfs_exit();
 err_pernet:
-	unregister_pernet_subsys(&uet_net_ops);
+	unregister_pernet_device(&uet_net_ops);
 err_debugfs:
 	uet_debugfs_exit();
 	return err;
@@ -213,7 +220,7 @@ static void __exit uet_exit(void)
 	uet_netlink_exit();
 	uet_job_exit();
 	uet_stats_sysfs_exit();
-	unregister_pernet_subsys(&uet_net_ops);
+	unregister_pernet_device(&uet_net_ops);
 	uet_debugfs_exit();
 	/* Destinations are freed by RCU callbacks in this module. */
 	rcu_barrier();
