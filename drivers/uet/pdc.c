@@ -9,6 +9,7 @@
  * with the peer is kept, in a small fixed table.
  */
 #include <linux/bitops.h>
+#include <linux/capability.h>
 #include <linux/cred.h>
 #include <linux/hashtable.h>
 #include <linux/jhash.h>
@@ -427,8 +428,12 @@ static int uet_pdc_insert(struct uet_net *un, struct uet_pdc *pdc)
 {
 	atomic_t *count = uet_pdc_count(un, pdc->key.role);
 	const struct uet_config *cfg;
+	bool admin = false;
 	int err;
 
+	/* The per-user limit keeps users apart; the administrator has none. */
+	if (pdc->key.role == UET_PDC_INITIATOR)
+		admin = ns_capable_noaudit(un->net->user_ns, CAP_NET_ADMIN);
 	rcu_read_lock();
 	cfg = uet_cfg(un);
 	uet_pdc_snapshot(pdc, cfg);
@@ -444,7 +449,7 @@ static int uet_pdc_insert(struct uet_net *un, struct uet_pdc *pdc)
 	pdc->slot = uet_pdc_slot(un, pdc);
 	if (pdc->key.role == UET_PDC_TARGET)
 		err = uet_pdc_target_admit(un, pdc);
-	else if (un->user_open[pdc->slot] >= UET_PDC_USER_MAX)
+	else if (!admin && un->user_open[pdc->slot] >= UET_PDC_USER_MAX)
 		err = -EDQUOT;
 	else
 		err = atomic_read(count) >= UET_PDC_MAX ? -ENOBUFS : 0;
@@ -502,7 +507,8 @@ void uet_pdc_key_init(struct uet_pdc_key *key, const struct in6_addr *laddr,
  *	(and set to NULL) when it is the one published
  *
  * Context: sendmsg(): the PDC counts against the limit of current's
- * fsuid (UET_PDC_USER_MAX); rcu_read_lock() held; the PDC returned stays
+ * fsuid (UET_PDC_USER_MAX), which CAP_NET_ADMIN over the namespace
+ * does not have; rcu_read_lock() held; the PDC returned stays
  * allocated until rcu_read_unlock(), and is in use once locked and seen
  * not dead.
  * Return: the PDC, or ERR_PTR(-EAGAIN) when a spare is needed,
