@@ -28,8 +28,8 @@ UET_DEPS=(
 	linux-headers-amd64
 	linux-image-6.12-amd64
 	linux-headers-6.12-amd64
-	# kernel source: KUnit on UML, checkpatch.pl, kernel-doc
-	linux-source-6.1
+	# kernel source (tools/ksrc.sh takes the newest): KUnit on UML,
+	# checkpatch.pl, kernel-doc, ynl, the sanitizer kernel
 	linux-source-6.12
 	xz-utils
 	# the netlink spec: ynl-gen-c.py and the ynl CLI of 6.12's
