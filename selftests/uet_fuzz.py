@@ -28,6 +28,8 @@ import struct
 import sys
 import time
 
+from uet_inject import raw_udp
+
 # EP: not uetperf's endpoint (100), so that no fuzz message reaches it
 PORT, JOB, EP, REAL_EP = 4793, 1, 200, 100
 RUD_REQ, ACK, ACK_CC, NACK, CTRL = 2, 7, 8, 10, 11
@@ -35,27 +37,6 @@ REQ_STD = 3
 SYN, AR, RETX = 0x04, 0x08, 0x10
 SOM, EOM = 1, 2
 SEG = 1000
-
-
-def csum(data):
-    if len(data) % 2:
-        data += b'\0'
-    s = sum(struct.unpack('!%dH' % (len(data) // 2), data))
-    while s >> 16:
-        s = (s & 0xffff) + (s >> 16)
-    return ~s & 0xffff
-
-
-def ipudp(src, dst, sport, payload):
-    ulen = 8 + len(payload)
-    pseudo = socket.inet_aton(src) + socket.inet_aton(dst) + \
-        struct.pack('!BBH', 0, socket.IPPROTO_UDP, ulen)
-    udp = struct.pack('!HHHH', sport, PORT, ulen, 0) + payload
-    c = csum(pseudo + udp) or 0xffff
-    udp = udp[:6] + struct.pack('!H', c) + udp[8:]
-    return struct.pack('!BBHHHBBH4s4s', 0x45, 0, 20 + ulen, 0, 0, 64,
-                       socket.IPPROTO_UDP, 0, socket.inet_aton(src),
-                       socket.inet_aton(dst)) + udp
 
 
 def prologue(ptype, nxt, flags):
@@ -290,7 +271,7 @@ def main():
         if rnd.random() < .05:
             p = p[:rnd.randrange(len(p) + 1)]
         try:
-            raw.sendto(ipudp(src, dst, rnd.randrange(1024, 65536), p),
+            raw.sendto(raw_udp(src, dst, rnd.randrange(1024, 65536), p),
                        (dst, 0))
         except OSError:
             pass
