@@ -34,6 +34,8 @@ void uet_config_init_defaults(struct uet_config *cfg)
 		.rto_min_us		= 1000,
 		.rto_max_us		= 200000,
 		.mss			= UET_DEFAULT_MSS,
+		.rx_mem			= 65536,
+		.msg_timeout_ms		= 30000,
 		.start_port		= UET_DEFAULT_START_PORT,
 		.udp_port		= UET_DEFAULT_UDP_PORT,
 		.sack_retx_thresh	= 16,

@@ -1,7 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * uet: message buffers.  One allocation per message (a page vector), never
- * one per packet; packets copy in and out at their offset.
+ * uet: message buffers.  No allocation per packet: a message being sent
+ * has all its pages from sendmsg(); a message being received gets a page
+ * when the first packet with bytes in it lands.  Packets copy in and out
+ * at their offset.
  */
 #include <linux/gfp.h>
 #include <linux/minmax.h>
@@ -15,9 +17,9 @@
 #include <uet/msg.h>
 
 /**
- * uet_buf_alloc() - allocate the buffer of one message
+ * uet_buf_alloc() - allocate the buffer of a message to send
  * @len: bytes
- * @gfp: GFP_KERNEL from sendmsg(), GFP_ATOMIC on receive
+ * @gfp: GFP_KERNEL_ACCOUNT (sendmsg())
  *
  * Return: the buffer, or NULL when memory is short.
  */
@@ -97,28 +99,6 @@ int uet_buf_from_iter(struct uet_buf *b, struct iov_iter *from)
 }
 
 /**
- * uet_buf_to_iter() - copy the first bytes of a buffer to the user
- * @b: the buffer
- * @len: bytes to copy, at most b->len
- * @to: destination
- *
- * Return: 0, or -EFAULT.
- */
-int uet_buf_to_iter(const struct uet_buf *b, u32 len, struct iov_iter *to)
-{
-	u32 i;
-
-	for (i = 0; len; i++) {
-		size_t n = min_t(u32, len, PAGE_SIZE);
-
-		if (copy_page_to_iter(b->pages[i], 0, n, to) != n)
-			return -EFAULT;
-		len -= n;
-	}
-	return 0;
-}
-
-/**
  * uet_buf_read() - copy bytes out of a buffer (into a packet being built)
  * @b: the buffer
  * @off: offset in the message
@@ -139,29 +119,191 @@ void uet_buf_read(const struct uet_buf *b, u32 off, void *to, u32 len)
 }
 
 /**
- * uet_buf_write_skb() - write a packet's payload into a buffer
+ * uet_rbuf_alloc() - allocate the page vector of a message being received
+ * @len: bytes of the message
+ * @gfp: allocation flags (GFP_ATOMIC | __GFP_ACCOUNT on receive)
+ *
+ * No page is allocated: uet_rbuf_populate() adds them as data lands.
+ *
+ * Return: the buffer, or NULL when memory is short.
+ */
+struct uet_rbuf *uet_rbuf_alloc(u32 len, gfp_t gfp)
+{
+	u32 n = DIV_ROUND_UP(len, PAGE_SIZE);
+	struct uet_rbuf *b;
+
+	b = kvmalloc(struct_size(b, pg, n), gfp | __GFP_ZERO | __GFP_NOWARN);
+	if (b)
+		b->len = len;
+	return b;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_alloc);
+
+/**
+ * uet_rbuf_free() - free a message being received and its pages
+ * @b: the buffer, or NULL
+ *
+ * Context: any.
+ */
+void uet_rbuf_free(struct uet_rbuf *b)
+{
+	u32 i;
+
+	if (!b)
+		return;
+	for (i = 0; b->npages && i < DIV_ROUND_UP(b->len, PAGE_SIZE); i++) {
+		if (b->pg[i].page) {
+			__free_page(b->pg[i].page);
+			b->npages--;
+		}
+	}
+	kvfree(b);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_free);
+
+/**
+ * uet_rbuf_size() - memory the page vector of a @len-byte message takes
+ * @len: message length
+ *
+ * Return: bytes to charge before any page is.
+ */
+size_t uet_rbuf_size(u32 len)
+{
+	return struct_size((struct uet_rbuf *)NULL, pg,
+			   DIV_ROUND_UP(len, PAGE_SIZE));
+}
+
+/*
+ * Walk [@off, @off + @len) page by page: @i the page, @poff the offset in
+ * it, @n the bytes in it.  Consumes @off and @len.
+ */
+#define uet_rbuf_for_each(off, len, i, poff, n)				\
+	for (i = (off) >> PAGE_SHIFT, poff = offset_in_page(off),	\
+	     n = min_t(u32, len, PAGE_SIZE - poff); len;		\
+	     off += n, len -= n, i++, poff = 0,				\
+	     n = min_t(u32, len, PAGE_SIZE))
+
+/**
+ * uet_rbuf_check() - may a packet write [@off, @off + @len)?
  * @b: the buffer
+ * @off: offset in the message; @off + @len must not exceed b->len
+ * @len: bytes
+ *
+ * Return: 0; -EINVAL when the range does not start on a granule or does
+ * not end on one short of the message's end; -EEXIST when a packet wrote
+ * part of it already.
+ */
+int uet_rbuf_check(const struct uet_rbuf *b, u32 off, u32 len)
+{
+	u32 i, poff, n;
+
+	if (!IS_ALIGNED(off, UET_RX_GRAIN) ||
+	    (!IS_ALIGNED(len, UET_RX_GRAIN) && off + len != b->len))
+		return -EINVAL;
+	uet_rbuf_for_each(off, len, i, poff, n) {
+		u32 g = poff / UET_RX_GRAIN;
+		u32 end = g + DIV_ROUND_UP(n, UET_RX_GRAIN);
+
+		if (find_next_bit(b->pg[i].got, end, g) < end)
+			return -EEXIST;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_check);
+
+/**
+ * uet_rbuf_missing() - pages of [@off, @off + @len) not yet allocated
+ * @b: the buffer
+ * @off: offset in the message
+ * @len: bytes
+ *
+ * Return: how many pages uet_rbuf_populate() would allocate.
+ */
+u32 uet_rbuf_missing(const struct uet_rbuf *b, u32 off, u32 len)
+{
+	u32 i, poff, n, missing = 0;
+
+	uet_rbuf_for_each(off, len, i, poff, n)
+		missing += !b->pg[i].page;
+	return missing;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_missing);
+
+/**
+ * uet_rbuf_populate() - allocate the pages of [@off, @off + @len)
+ * @b: the buffer
+ * @off: offset in the message
+ * @len: bytes
+ * @gfp: allocation flags
+ *
+ * Return: pages allocated; fewer than uet_rbuf_missing() said when memory
+ * is short (those allocated stay, counted in b->npages).
+ */
+u32 uet_rbuf_populate(struct uet_rbuf *b, u32 off, u32 len, gfp_t gfp)
+{
+	u32 i, poff, n, added = 0;
+
+	uet_rbuf_for_each(off, len, i, poff, n) {
+		if (b->pg[i].page)
+			continue;
+		b->pg[i].page = alloc_page(gfp | __GFP_NOWARN);
+		if (!b->pg[i].page)
+			break;
+		b->npages++;
+		added++;
+	}
+	return added;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_populate);
+
+/**
+ * uet_rbuf_write_skb() - write a packet's payload into a message
+ * @b: the buffer; uet_rbuf_check() passed and the pages are populated
  * @off: offset in the message
  * @skb: the packet
  * @skb_off: offset of the payload in @skb
- * @len: bytes; @off + @len must not exceed b->len
+ * @len: bytes
  *
- * Return: 0, or the error of skb_copy_bits().
+ * Return: 0, or the error of skb_copy_bits() (nothing is marked written).
  */
-int uet_buf_write_skb(struct uet_buf *b, u32 off, const struct sk_buff *skb,
-		      int skb_off, u32 len)
+int uet_rbuf_write_skb(struct uet_rbuf *b, u32 off, const struct sk_buff *skb,
+		       int skb_off, u32 len)
 {
-	while (len) {
-		u32 poff = offset_in_page(off);
-		u32 n = min_t(u32, len, PAGE_SIZE - poff);
-		void *to = page_address(b->pages[off >> PAGE_SHIFT]) + poff;
-		int err;
+	u32 i, poff, n, o = off, l = len, total = len;
+	int err;
 
-		err = skb_copy_bits(skb, skb_off, to, n);
+	uet_rbuf_for_each(o, l, i, poff, n) {
+		err = skb_copy_bits(skb, skb_off,
+				    page_address(b->pg[i].page) + poff, n);
 		if (err)
 			return err;
 		skb_off += n;
-		off += n;
+	}
+	uet_rbuf_for_each(off, len, i, poff, n)
+		bitmap_set(b->pg[i].got, poff / UET_RX_GRAIN,
+			   DIV_ROUND_UP(n, UET_RX_GRAIN));
+	b->got += total;
+	return 0;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_write_skb);
+
+/**
+ * uet_rbuf_to_iter() - copy the first bytes of a complete message out
+ * @b: the buffer, every byte written
+ * @len: bytes to copy, at most b->len
+ * @to: destination
+ *
+ * Return: 0, or -EFAULT.
+ */
+int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to)
+{
+	u32 i;
+
+	for (i = 0; len; i++) {
+		size_t n = min_t(u32, len, PAGE_SIZE);
+
+		if (copy_page_to_iter(b->pg[i].page, 0, n, to) != n)
+			return -EFAULT;
 		len -= n;
 	}
 	return 0;

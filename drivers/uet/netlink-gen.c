@@ -71,12 +71,22 @@ static struct netlink_range_validation uet_a_cfg_seed_range = {
 	.max	= U64_MAX,
 };
 
+static struct netlink_range_validation uet_a_cfg_rx_mem_range = {
+	.min	= UET_RX_MEM_MIN,
+	.max	= UET_RX_MEM_MAX,
+};
+
+static struct netlink_range_validation uet_a_cfg_msg_timeout_ms_range = {
+	.min	= UET_MSG_TIMEOUT_MS_MIN,
+	.max	= UET_MSG_TIMEOUT_MS_MAX,
+};
+
 static struct netlink_range_validation uet_a_job_id_range = {
 	.max	= 16777215ULL,
 };
 
 /* UET_CMD_CONFIG_SET - do */
-const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_UDP_RX_ZERO_CSUM + 1] = {
+const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_MSG_TIMEOUT_MS + 1] = {
 	[UET_A_CFG_SPRAY] = NLA_POLICY_MAX(NLA_U8, 3),
 	[UET_A_CFG_ENTROPY_MASK_BITS] =
 		NLA_POLICY_MAX(NLA_U8, UET_ENTROPY_MASK_BITS_MAX),
@@ -116,6 +126,10 @@ const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_UDP_RX_ZERO_CSUM + 1]
 	[UET_A_CFG_DSCP_TRIMMED] = NLA_POLICY_MAX(NLA_U8, UET_DSCP_MAX),
 	[UET_A_CFG_UDP_CSUM_TX] = NLA_POLICY_MAX(NLA_U8, 1),
 	[UET_A_CFG_UDP_RX_ZERO_CSUM] = NLA_POLICY_MAX(NLA_U8, 1),
+	[UET_A_CFG_RX_MEM] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_rx_mem_range),
+	[UET_A_CFG_MSG_TIMEOUT_MS] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_msg_timeout_ms_range),
 };
 
 /* UET_CMD_DEST_GET - dump */

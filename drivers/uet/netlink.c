@@ -77,6 +77,8 @@ static const u16 uet_nl_fields[UET_A_CFG_MAX + 1] = {
 	[UET_A_CFG_DSCP_TRIMMED] = UET_NL_OFF(dscp_trimmed),
 	[UET_A_CFG_UDP_CSUM_TX] = UET_NL_OFF(udp_csum_tx),
 	[UET_A_CFG_UDP_RX_ZERO_CSUM] = UET_NL_OFF(udp_rx_zero_csum),
+	[UET_A_CFG_RX_MEM] = UET_NL_OFF(rx_mem),
+	[UET_A_CFG_MSG_TIMEOUT_MS] = UET_NL_OFF(msg_timeout_ms),
 };
 
 static struct genl_family uet_nl_family;

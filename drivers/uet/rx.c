@@ -8,8 +8,12 @@
  *
  * A data packet is accepted once per PSN (the target's window bitmap
  * suppresses duplicates) and written straight into its message's buffer at
- * its offset, whatever the order of arrival; a message complete is handed
- * to its socket.  The target acknowledges at once when asked (AR), on a
+ * its offset, whatever the order of arrival, if no packet wrote those
+ * bytes before; a message is handed to its socket when every byte was
+ * written once.  Memory comes as data lands, charged to the socket, the
+ * namespace's rx-mem and the socket's memory cgroup; a partial message
+ * without progress for msg-timeout, or whose socket closed, is discarded
+ * and the rest of it refused.  The target acknowledges at once when asked (AR), on a
  * duplicate, on an ECN mark, and otherwise every UET_ACK_EVERY packets,
  * with a SACK bitmap when PSNs past a gap have arrived; it NACKs a trimmed
  * packet at once, and a packet it cannot take now (receive buffer full, no
@@ -21,6 +25,8 @@
 #include <linux/ip.h>
 #include <linux/ipv6.h>
 #include <linux/jiffies.h>
+#include <linux/percpu_counter.h>
+#include <linux/sched/mm.h>
 #include <linux/skbuff.h>
 #include <linux/udp.h>
 #include <net/dsfield.h>
@@ -290,12 +296,52 @@ static struct uet_rx_msg *uet_rx_msg_find(struct uet_pdc *pdc, u16 msg_id)
 	return NULL;
 }
 
+/*
+ * Discard @m, partial: its memory goes back and it stays as a tombstone,
+ * so that its other packets are refused with @rc rather than start it
+ * again and be acknowledged for a message never delivered.  A PDC that
+ * cannot keep one more tombstone closes instead.
+ */
+static void uet_rx_msg_discard(struct uet_pdc *pdc, struct uet_rx_msg *m,
+			       u8 rc)
+{
+	uet_rx_msg_release(m);
+	m->rc = rc;
+	if (pdc->rx.ntombs < UET_RX_TOMBS_MAX) {
+		pdc->rx.ntombs++;
+		return;
+	}
+	hash_del(&m->hnode);
+	kfree(m);
+	pdc->dead = true;
+}
+
+/* Forget tombstone @m: its message id starts a new message. */
+static void uet_rx_msg_forget(struct uet_pdc *pdc, struct uet_rx_msg *m)
+{
+	hash_del(&m->hnode);
+	pdc->rx.ntombs--;
+	kfree(m);
+}
+
+/*
+ * Does @pk start a new message with the id of tombstone @m?  A message's
+ * first bytes come with its lowest PSN, so a packet at offset 0 with a PSN
+ * past every PSN seen of @m is the sender's next use of the id.
+ */
+static bool uet_rx_msg_reused(const struct uet_rx_msg *m,
+			      const struct uet_rx_pkt *pk)
+{
+	return !pk->off && (s32)(pk->psn - m->psn_max) > 0;
+}
+
 /* Start receiving a message: find its socket, charge it, allocate. */
 static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 					 const struct uet_rx_pkt *pk,
 					 const struct uet_rx_ctx *c, u8 *rc)
 {
-	u32 charge = uet_buf_truesize(pk->msg_len) + sizeof(struct uet_rx_msg);
+	u32 charge = sizeof(struct uet_rx_msg) + uet_rbuf_size(pk->msg_len);
+	struct mem_cgroup *memcg;
 	struct uet_rx_msg *m;
 	struct sock *sk;
 
@@ -308,13 +354,17 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 		*rc = UET_RC_BAD_PID;
 		return ERR_PTR(-ECONNREFUSED);
 	}
-	if (!uet_sock_rx_admit(sk, charge)) {
+	if (!uet_sock_rx_charge(sk, 0, charge)) {
 		sock_put(sk);
 		return ERR_PTR(-ENOBUFS);
 	}
-	m = kzalloc(sizeof(*m), GFP_ATOMIC);
+	/* Received on the socket's behalf: charged to its memory cgroup. */
+	memcg = set_active_memcg(sk->sk_memcg);
+	m = kzalloc(sizeof(*m), GFP_ATOMIC | __GFP_ACCOUNT);
 	if (m)
-		m->buf = uet_buf_alloc(pk->msg_len, GFP_ATOMIC);
+		m->buf = uet_rbuf_alloc(pk->msg_len,
+					GFP_ATOMIC | __GFP_ACCOUNT);
+	set_active_memcg(memcg);
 	if (!m || !m->buf) {
 		kfree(m);
 		atomic_sub(charge, &sk->sk_rmem_alloc);
@@ -323,6 +373,8 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 	}
 	m->sk = sk;
 	m->charge = charge;
+	m->last = jiffies;
+	m->psn_max = pk->psn;
 	m->job = pk->job;
 	m->msg_id = pk->msg_id;
 	m->src_ep = pk->src_ep;
@@ -333,33 +385,105 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 }
 
 /*
+ * Allocate the pages @pk lands in, charged to the socket (SO_RCVBUF), the
+ * namespace (rx-mem) and the socket's memory cgroup.
+ * Return: 0, -EDQUOT (rx-mem used up), -ENOBUFS or -ENOMEM.
+ */
+static int uet_rx_msg_pages(struct uet_pdc *pdc, struct uet_rx_msg *m,
+			    const struct uet_rx_pkt *pk)
+{
+	u32 need = uet_rbuf_missing(m->buf, pk->off, pk->len), got;
+	struct uet_net *un = pdc->un;
+	struct mem_cgroup *memcg;
+
+	if (!need)
+		return 0;
+	if (percpu_counter_read(&un->rx_mem) + need > uet_cfg(un)->rx_mem)
+		return -EDQUOT;
+	if (!uet_sock_rx_charge(m->sk, m->charge, need * PAGE_SIZE))
+		return -ENOBUFS;
+	memcg = set_active_memcg(m->sk->sk_memcg);
+	got = uet_rbuf_populate(m->buf, pk->off, pk->len,
+				GFP_ATOMIC | __GFP_ACCOUNT);
+	set_active_memcg(memcg);
+	percpu_counter_add(&un->rx_mem, got);
+	m->charge += got * PAGE_SIZE;
+	if (got == need)
+		return 0;
+	atomic_sub((need - got) * PAGE_SIZE, &m->sk->sk_rmem_alloc);
+	return -ENOMEM;
+}
+
+/*
+ * Write @pk into @m: only bytes no packet wrote, on granule boundaries.
+ * Return: 0, -EBADMSG (another length), -EINVAL (not on a granule),
+ * -EEXIST (overlap), or the error of uet_rx_msg_pages().
+ */
+static int uet_rx_msg_write(struct uet_pdc *pdc, struct uet_rx_msg *m,
+			    struct sk_buff *skb, const struct uet_rx_pkt *pk)
+{
+	int err;
+
+	if (m->buf->len != pk->msg_len)
+		return -EBADMSG;
+	err = uet_rbuf_check(m->buf, pk->off, pk->len);
+	if (err)
+		return err;
+	err = uet_rx_msg_pages(pdc, m, pk);
+	if (err)
+		return err;
+	err = uet_rbuf_write_skb(m->buf, pk->off, skb, UET_DATA_HDR_LEN,
+				 pk->len);
+	if (err)
+		return err;
+	m->last = jiffies;
+	if ((s32)(pk->psn - m->psn_max) > 0)
+		m->psn_max = pk->psn;
+	return 0;
+}
+
+/*
  * Write a packet into its message; hand the message over when complete.
- * Return: 0; -ENOBUFS or -ENOMEM (try again later); -EMSGSIZE or
- * -ECONNREFUSED with *@rc set (the message can never be taken); -EFAULT.
+ * Return: 0; -ENOBUFS, -EDQUOT or -ENOMEM (try again later); -EMSGSIZE,
+ * -ECONNREFUSED or -ESTALE with *@rc set (the message can never be
+ * taken); -EBADMSG, -EINVAL, -EEXIST or -EFAULT (the packet is refused).
  */
 static int uet_rx_deliver(struct uet_pdc *pdc, struct sk_buff *skb,
 			  const struct uet_rx_pkt *pk,
 			  const struct uet_rx_ctx *c, u8 *rc)
 {
 	struct uet_rx_msg *m = uet_rx_msg_find(pdc, pk->msg_id);
+	int err;
 
-	if (m && sock_flag(m->sk, SOCK_DEAD)) {
-		/* The socket closed: what it would have received goes. */
-		hash_del(&m->hnode);
-		uet_rx_msg_free(m);
+	if (m && !m->sk && uet_rx_msg_reused(m, pk)) {
+		uet_rx_msg_forget(pdc, m);
+		m = NULL;
+	}
+	/* The socket closed: what it would have received goes. */
+	if (m && m->sk && sock_flag(m->sk, SOCK_DEAD)) {
+		uet_rx_msg_discard(pdc, m, UET_RC_BAD_PID);
 		*rc = UET_RC_BAD_PID;
-		return -ECONNREFUSED;
+		return -ESTALE;
+	}
+	if (m && !m->sk) {
+		*rc = m->rc;
+		return -ESTALE;
 	}
 	if (!m) {
 		m = uet_rx_msg_new(pdc, pk, c, rc);
 		if (IS_ERR(m))
 			return PTR_ERR(m);
 	}
-	if (m->buf->len != pk->msg_len ||
-	    uet_buf_write_skb(m->buf, pk->off, skb, UET_DATA_HDR_LEN, pk->len))
-		return -EFAULT;
-	m->got += pk->len;
-	if (m->got >= m->buf->len) {
+	err = uet_rx_msg_write(pdc, m, skb, pk);
+	if (err) {
+		/* A refused packet leaves no message behind. */
+		if (!m->buf->got && !m->buf->npages) {
+			hash_del(&m->hnode);
+			uet_rx_msg_free(m);
+		}
+		return err;
+	}
+	if (m->buf->got == m->buf->len) {
 		hash_del(&m->hnode);
 		uet_sock_deliver(m);
 	}
@@ -372,12 +496,53 @@ static int uet_rx_deliver(struct uet_pdc *pdc, struct sk_buff *skb,
  * the packet, which is refused again, so the refusal cannot be lost.
  */
 static void uet_rx_refuse(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
-			  const struct uet_rx_ctx *c, int err, u8 rc,
+			  const struct uet_rx_ctx *c, enum uet_stat why, u8 rc,
 			  struct sk_buff_head *q)
 {
-	uet_stat_inc(pdc->un, err == -EMSGSIZE ? UET_STAT_DROP_MALFORMED :
-			      UET_STAT_DROP_NO_ENDPOINT);
+	uet_stat_inc(pdc->un, why);
 	uet_rx_pdc_nack(pdc, pk, c, UET_NACK_FATAL, rc, q);
+}
+
+/*
+ * Answer a packet uet_rx_deliver() did not take (@err); for a message
+ * refused for good @rc says why.
+ */
+static void uet_rx_not_taken(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
+			     const struct uet_rx_ctx *c, int err, u8 rc,
+			     struct sk_buff_head *q)
+{
+	switch (err) {
+	case -ENOBUFS:
+		uet_stat_inc(pdc->un, UET_STAT_DROP_RCVBUF);
+		uet_rx_pdc_nack(pdc, pk, c, UET_NACK_NO_RESOURCE, 0, q);
+		break;
+	case -EDQUOT:
+		uet_stat_inc(pdc->un, UET_STAT_DROP_RX_MEM);
+		uet_rx_pdc_nack(pdc, pk, c, UET_NACK_NO_RESOURCE, 0, q);
+		break;
+	case -ENOMEM:
+		uet_stat_inc(pdc->un, UET_STAT_DROP_NOMEM);
+		uet_rx_pdc_nack(pdc, pk, c, UET_NACK_NO_PKT_BUF, 0, q);
+		break;
+	case -EMSGSIZE:
+		uet_rx_refuse(pdc, pk, c, UET_STAT_DROP_MALFORMED, rc, q);
+		break;
+	case -ECONNREFUSED:
+		uet_rx_refuse(pdc, pk, c, UET_STAT_DROP_NO_ENDPOINT, rc, q);
+		break;
+	case -ESTALE:
+		uet_rx_refuse(pdc, pk, c, UET_STAT_DROP_DISCARDED, rc, q);
+		break;
+	case -EEXIST:
+		uet_stat_inc(pdc->un, UET_STAT_DROP_OVERLAP);
+		break;
+	case -EINVAL:
+		uet_stat_inc(pdc->un, UET_STAT_DROP_UNALIGNED);
+		break;
+	default:
+		uet_stat_inc(pdc->un, UET_STAT_DROP_MALFORMED);
+		break;
+	}
 }
 
 /*
@@ -430,23 +595,8 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
 		return;
 
 	err = uet_rx_deliver(pdc, skb, pk, c, &rc);
-	switch (err) {
-	case 0:
-		break;
-	case -ENOBUFS:
-		uet_stat_inc(pdc->un, UET_STAT_DROP_RCVBUF);
-		uet_rx_pdc_nack(pdc, pk, c, UET_NACK_NO_RESOURCE, 0, q);
-		return;
-	case -ENOMEM:
-		uet_stat_inc(pdc->un, UET_STAT_DROP_NOMEM);
-		uet_rx_pdc_nack(pdc, pk, c, UET_NACK_NO_PKT_BUF, 0, q);
-		return;
-	case -EMSGSIZE:
-	case -ECONNREFUSED:
-		uet_rx_refuse(pdc, pk, c, err, rc, q);
-		return;
-	default:
-		uet_stat_inc(pdc->un, UET_STAT_DROP_MALFORMED);
+	if (err) {
+		uet_rx_not_taken(pdc, pk, c, err, rc, q);
 		return;
 	}
 	uet_rx_mark(rx, pk->psn);
@@ -920,19 +1070,28 @@ drop:
 }
 
 /**
- * uet_rx_pdc_gc() - drop the partial messages of closed sockets
+ * uet_rx_pdc_gc() - discard the partial messages of closed sockets and
+ *	those without progress for the namespace's msg-timeout
  * @pdc: a target PDC, locked
+ *
+ * Context: under RCU (the configuration is read).
  */
 void uet_rx_pdc_gc(struct uet_pdc *pdc)
 {
+	unsigned long timeout, now = jiffies;
 	struct hlist_node *tmp;
 	struct uet_rx_msg *m;
 	int bkt;
 
+	timeout = msecs_to_jiffies(uet_cfg(pdc->un)->msg_timeout_ms);
 	hash_for_each_safe(pdc->rx.msgs, bkt, tmp, m, hnode) {
+		if (!m->sk)
+			continue;
 		if (sock_flag(m->sk, SOCK_DEAD)) {
-			hash_del(&m->hnode);
-			uet_rx_msg_free(m);
+			uet_rx_msg_discard(pdc, m, UET_RC_BAD_PID);
+		} else if (time_after(now, m->last + timeout)) {
+			uet_stat_inc(pdc->un, UET_STAT_RX_MSG_TIMEOUT);
+			uet_rx_msg_discard(pdc, m, UET_RC_BAD_PID);
 		}
 	}
 }

@@ -6,9 +6,10 @@
  * Memory: a message being sent is charged to the sender's send budget
  * (uet_sock.wmem against SO_SNDBUF) from sendmsg() until every packet of
  * it is acknowledged; a message being received is charged to the
- * receiver's sk_rmem_alloc against SO_RCVBUF from its first packet until
- * recvmsg() takes it.  The receiving side admits one message over the
- * limit when nothing else is charged; the sending side one of at most
+ * receiver's sk_rmem_alloc against SO_RCVBUF, page by page as its bytes
+ * arrive, until recvmsg() takes it, and to the namespace's rx-mem and the
+ * receiver's memory cgroup.  The receiving side lets one message go over
+ * the limit when nothing else is charged; the sending side one of at most
  * UET_SND_ALONE_MAX bytes (a larger one fails with EMSGSIZE unless
  * SO_SNDBUF holds it).  What sendmsg() allocates is charged to the
  * sender's memory cgroup.
@@ -510,34 +511,59 @@ out_pipe:
 }
 
 /**
- * uet_sock_rx_admit() - charge a new message to a receiving socket
- * @sk: the socket
- * @charge: bytes the message will hold
+ * uet_sock_rx_charge() - charge memory of a message being received
+ * @sk: the receiving socket
+ * @own: bytes the message has charged to @sk already
+ * @add: bytes to add
+ *
+ * Within SO_RCVBUF; a message may go over it alone, when nothing but
+ * itself is charged, so that a message larger than the buffer can still
+ * arrive (the namespace's rx-mem bounds it).
  *
  * Context: any.
  * Return: true when charged, false when the receive buffer is full.
  */
-bool uet_sock_rx_admit(struct sock *sk, u32 charge)
+bool uet_sock_rx_charge(struct sock *sk, u32 own, u32 add)
 {
-	int now = atomic_add_return(charge, &sk->sk_rmem_alloc);
+	int now = atomic_add_return(add, &sk->sk_rmem_alloc);
 
-	if (uet_budget_ok(now - charge, charge, READ_ONCE(sk->sk_rcvbuf)))
+	if ((u32)(now - add) == own || now <= READ_ONCE(sk->sk_rcvbuf))
 		return true;
-	atomic_sub(charge, &sk->sk_rmem_alloc);
+	atomic_sub(add, &sk->sk_rmem_alloc);
 	return false;
 }
 
 /**
- * uet_rx_msg_free() - release a received message
+ * uet_rx_msg_release() - give back what a received message holds
+ * @m: the message; its socket and bytes are released, @m itself stays
+ *	(a tombstone, or to be freed)
+ *
+ * Context: any.
+ */
+void uet_rx_msg_release(struct uet_rx_msg *m)
+{
+	struct sock *sk = m->sk;
+
+	if (!sk)
+		return;
+	percpu_counter_sub(&uet_net(sock_net(sk))->rx_mem, m->buf->npages);
+	atomic_sub(m->charge, &sk->sk_rmem_alloc);
+	uet_rbuf_free(m->buf);
+	m->buf = NULL;
+	m->sk = NULL;
+	m->charge = 0;
+	sock_put(sk);
+}
+
+/**
+ * uet_rx_msg_free() - release and free a received message
  * @m: the message, on no list
  *
  * Context: any.
  */
 void uet_rx_msg_free(struct uet_rx_msg *m)
 {
-	atomic_sub(m->charge, &m->sk->sk_rmem_alloc);
-	sock_put(m->sk);
-	uet_buf_free(m->buf);
+	uet_rx_msg_release(m);
 	kfree(m);
 }
 
@@ -657,7 +683,7 @@ static int uet_recvmsg(struct socket *sock, struct msghdr *msg, size_t size,
 
 	len = m->buf->len;
 	copy = min_t(size_t, size, len);
-	err = uet_buf_to_iter(m->buf, copy, &msg->msg_iter);
+	err = uet_rbuf_to_iter(m->buf, copy, &msg->msg_iter);
 	if (err) {
 		/* Nothing was taken: the message stays first in line. */
 		spin_lock_bh(&us->rxq_lock);

@@ -5,6 +5,7 @@
 #include <linux/kobject.h>
 #include <linux/minmax.h>
 #include <linux/percpu.h>
+#include <linux/percpu_counter.h>
 #include <linux/proc_fs.h>
 #include <linux/seq_file.h>
 #include <linux/string.h>
@@ -80,6 +81,12 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_DROP_NACK_UNSENT]	= "drop_nack_unsent",
 	[UET_STAT_DROP_NOT_HOST]	= "drop_not_host",
 	[UET_STAT_DROP_V4MAPPED]	= "drop_v4mapped",
+	[UET_STAT_RX_MEM]		= "rx_mem",
+	[UET_STAT_DROP_RX_MEM]		= "drop_rx_mem",
+	[UET_STAT_DROP_OVERLAP]		= "drop_overlap",
+	[UET_STAT_DROP_UNALIGNED]	= "drop_unaligned",
+	[UET_STAT_DROP_DISCARDED]	= "drop_discarded",
+	[UET_STAT_RX_MSG_TIMEOUT]	= "rx_msg_timeout",
 };
 
 /**
@@ -91,7 +98,8 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
  */
 bool uet_stat_is_gauge(enum uet_stat s)
 {
-	return s == UET_STAT_RX_REORDER_MAX || s == UET_STAT_PDC_OPEN_NOW;
+	return s == UET_STAT_RX_REORDER_MAX || s == UET_STAT_PDC_OPEN_NOW ||
+	       s == UET_STAT_RX_MEM;
 }
 
 /* /proc/net/uet_stat: "name value" lines, the namespace's counters. */
@@ -108,7 +116,8 @@ static int uet_stats_show(struct seq_file *seq, void *v)
 }
 
 /**
- * uet_stats_init() - allocate a namespace's counters and their proc file
+ * uet_stats_init() - allocate a namespace's counters, its rx_mem count and
+ *	their proc file
  * @un: the namespace
  *
  * Return: 0 or -ENOMEM.
@@ -118,14 +127,20 @@ int uet_stats_init(struct uet_net *un)
 	un->stats = alloc_percpu(struct uet_stats);
 	if (!un->stats)
 		return -ENOMEM;
+	if (percpu_counter_init(&un->rx_mem, 0, GFP_KERNEL))
+		goto err_stats;
 	if (IS_ENABLED(CONFIG_PROC_FS) &&
 	    !proc_create_net_single("uet_stat", 0444, un->net->proc_net,
-				    uet_stats_show, NULL)) {
-		free_percpu(un->stats);
-		un->stats = NULL;
-		return -ENOMEM;
-	}
+				    uet_stats_show, NULL))
+		goto err_rx_mem;
 	return 0;
+
+err_rx_mem:
+	percpu_counter_destroy(&un->rx_mem);
+err_stats:
+	free_percpu(un->stats);
+	un->stats = NULL;
+	return -ENOMEM;
 }
 
 /**
@@ -135,6 +150,8 @@ int uet_stats_init(struct uet_net *un)
 void uet_stats_exit(struct uet_net *un)
 {
 	remove_proc_entry("uet_stat", un->net->proc_net);
+	WARN_ON_ONCE(percpu_counter_sum(&un->rx_mem));
+	percpu_counter_destroy(&un->rx_mem);
 	free_percpu(un->stats);
 	un->stats = NULL;
 }
@@ -166,6 +183,7 @@ void uet_stats_read(struct uet_net *un, u64 *sum)
 	}
 	sum[UET_STAT_PDC_OPEN_NOW] = atomic_read(&un->n_initiator) +
 				     atomic_read(&un->n_target);
+	sum[UET_STAT_RX_MEM] = percpu_counter_sum_positive(&un->rx_mem);
 }
 
 /*

@@ -868,6 +868,10 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 			   m->buf->len - m->sent);
 		if (dst && room > UET_DATA_HDR_LEN)
 			seg = min_t(u32, seg, room - UET_DATA_HDR_LEN);
+		/* The receiver takes whole granules but for the message's end. */
+		if (seg < m->buf->len - m->sent)
+			seg = min(max_t(u32, round_down(seg, UET_RX_GRAIN),
+					UET_RX_GRAIN), m->buf->len - m->sent);
 
 		s->msg = m;
 		s->off = m->sent;

@@ -35,6 +35,10 @@ struct netlink_ext_ack;
 #define UET_SACK_RETX_THRESH_MIN	1
 #define UET_SACK_RETX_THRESH_MAX	1024
 #define UET_DSCP_MAX			63
+#define UET_RX_MEM_MIN			16
+#define UET_RX_MEM_MAX			67108864	/* 256 GiB of pages */
+#define UET_MSG_TIMEOUT_MS_MIN		100
+#define UET_MSG_TIMEOUT_MS_MAX		3600000
 
 /* Defaults that module parameters can change (see main.c). */
 #define UET_DEFAULT_SPRAY		UET_SPRAY_RR
@@ -82,6 +86,8 @@ struct netlink_ext_ack;
  * @dscp_trimmed: DSCP_TRIMMED, the DSCP of a packet a switch trimmed
  * @udp_csum_tx: send UDP checksums (0: send zero, as UET 1.0 does)
  * @udp_rx_zero_csum: accept packets whose UDP checksum is zero
+ * @rx_mem: pages of received message data the namespace may hold
+ * @msg_timeout_ms: a partial message without progress this long is dropped
  *
  * An instance is immutable once published: the namespace holds an
  * RCU-protected pointer to it and a change publishes a new copy (see
@@ -99,6 +105,8 @@ struct uet_config {
 	u32 rto_min_us;
 	u32 rto_max_us;
 	u32 mss;
+	u32 rx_mem;
+	u32 msg_timeout_ms;
 	u16 start_port;
 	u16 udp_port;
 	u16 sack_retx_thresh;

@@ -2,10 +2,15 @@
 /*
  * uet: message buffers and the messages in flight.
  *
- * A message's bytes live in a vector of pages allocated once per message:
- * the sender copies the user's data in at sendmsg() and packets copy out of
- * it; the receiver writes each packet straight in at its offset, in
- * whatever order packets arrive, and recvmsg() copies it out whole.
+ * A message's bytes live in a vector of pages: the sender allocates them
+ * all at sendmsg() and copies the user's data in, and packets copy out of
+ * it.  The receiver allocates a page only when the first packet with bytes
+ * in it arrives, writes each packet straight in at its offset, in whatever
+ * order packets arrive, and records which bytes were written, in granules
+ * of UET_RX_GRAIN bytes: a packet must cover whole granules (but for the
+ * message's end) that no earlier packet wrote, so a message is complete
+ * exactly when every byte was written once, and no page reaches recvmsg()
+ * with a byte no packet wrote.
  */
 #ifndef _UET_MSG_H
 #define _UET_MSG_H
@@ -14,24 +19,57 @@
 #include <linux/list.h>
 #include <linux/types.h>
 
+#include <linux/bitops.h>
+#include <linux/mm_types.h>
+
 struct iov_iter;
 struct page;
 struct sk_buff;
 struct sock;
 
 /**
- * struct uet_buf - the bytes of one message
+ * struct uet_buf - the bytes of a message being sent
  * @len: bytes
  * @npages: pages in @pages, DIV_ROUND_UP(@len, PAGE_SIZE)
  * @pages: the pages, in order
  *
- * Written by one context at a time (sendmsg() before the message is
- * queued; the receiving PDC's lock until complete), then read-only.
+ * Written by sendmsg() before the message is queued, then read-only.
  */
 struct uet_buf {
 	u32 len;
 	u32 npages;
 	struct page *pages[];
+};
+
+/* Bytes of a received message tracked as one: packets start on a granule. */
+#define UET_RX_GRAIN		64
+#define UET_RX_PAGE_GRAINS	(PAGE_SIZE / UET_RX_GRAIN)
+
+/**
+ * struct uet_rpage - one page of a message being received
+ * @page: the page; NULL until a packet with bytes in it arrives
+ * @got: granules of the page written, bit i for bytes
+ *	[i * UET_RX_GRAIN, (i + 1) * UET_RX_GRAIN)
+ */
+struct uet_rpage {
+	struct page *page;
+	unsigned long got[BITS_TO_LONGS(UET_RX_PAGE_GRAINS)];
+};
+
+/**
+ * struct uet_rbuf - the bytes of a message being received
+ * @len: bytes of the message
+ * @got: bytes written so far
+ * @npages: pages allocated so far (each charged to the receiver)
+ * @pg: DIV_ROUND_UP(@len, PAGE_SIZE) pages, in order
+ *
+ * Written under the receiving PDC's lock until complete, then read-only.
+ */
+struct uet_rbuf {
+	u32 len;
+	u32 got;
+	u32 npages;
+	struct uet_rpage pg[];
 };
 
 /**
@@ -73,25 +111,31 @@ struct uet_tx_msg {
  * struct uet_rx_msg - a message being received, then waiting for recvmsg()
  * @hnode: in the receiving PDC's table of partial messages; under its lock
  * @qnode: in uet_sock.rxq once complete; under uet_sock.rxq_lock
- * @sk: the receiving socket, held
- * @buf: its bytes
- * @charge: bytes charged to @sk's receive buffer
- * @got: payload bytes written so far; under the PDC lock
+ * @sk: the receiving socket, held; NULL once the message is discarded
+ *	(a tombstone: the rest of it is refused)
+ * @buf: its bytes; NULL once discarded
+ * @charge: bytes charged to @sk's receive buffer, @buf's pages included;
+ *	under the PDC lock until complete
+ * @last: jiffies when a packet last added bytes; under the PDC lock
+ * @psn_max: the highest PSN of the message seen; under the PDC lock
  * @job: job id
  * @msg_id: SES message id
  * @src_ep: sending endpoint
+ * @rc: why a discarded message is refused (UET_RC_*); under the PDC lock
  * @src: sender's address (IPv4 as v4-mapped IPv6)
  */
 struct uet_rx_msg {
 	struct hlist_node hnode;
 	struct list_head qnode;
 	struct sock *sk;
-	struct uet_buf *buf;
+	struct uet_rbuf *buf;
 	u32 charge;
-	u32 got;
+	unsigned long last;
+	u32 psn_max;
 	u32 job;
 	u16 msg_id;
 	u16 src_ep;
+	u8 rc;
 	struct in6_addr src;
 };
 
@@ -99,9 +143,16 @@ struct uet_buf *uet_buf_alloc(u32 len, gfp_t gfp);
 void uet_buf_free(struct uet_buf *b);
 size_t uet_buf_truesize(u32 len);
 int uet_buf_from_iter(struct uet_buf *b, struct iov_iter *from);
-int uet_buf_to_iter(const struct uet_buf *b, u32 len, struct iov_iter *to);
 void uet_buf_read(const struct uet_buf *b, u32 off, void *to, u32 len);
-int uet_buf_write_skb(struct uet_buf *b, u32 off, const struct sk_buff *skb,
-		      int skb_off, u32 len);
+
+struct uet_rbuf *uet_rbuf_alloc(u32 len, gfp_t gfp);
+void uet_rbuf_free(struct uet_rbuf *b);
+size_t uet_rbuf_size(u32 len);
+int uet_rbuf_check(const struct uet_rbuf *b, u32 off, u32 len);
+u32 uet_rbuf_missing(const struct uet_rbuf *b, u32 off, u32 len);
+u32 uet_rbuf_populate(struct uet_rbuf *b, u32 off, u32 len, gfp_t gfp);
+int uet_rbuf_write_skb(struct uet_rbuf *b, u32 off, const struct sk_buff *skb,
+		       int skb_off, u32 len);
+int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to);
 
 #endif /* _UET_MSG_H */

@@ -19,6 +19,7 @@
 #include <linux/atomic.h>
 #include <linux/hashtable.h>
 #include <linux/mutex.h>
+#include <linux/percpu_counter.h>
 #include <linux/rcupdate.h>
 #include <linux/rhashtable-types.h>
 #include <linux/spinlock.h>
@@ -71,6 +72,9 @@ struct uet_psn_memo {
  * @sock6: the same for IPv6; NULL when IPv6 is off
  * @udp_port: the port @sock4 and @sock6 are bound to; under @cfg_lock
  * @stats: per-CPU counters (struct uet_stats)
+ * @rx_mem: pages held by messages being received or waiting for
+ *	recvmsg(), bounded by the configuration's rx_mem (per-CPU batches,
+ *	so that the per-packet path writes no shared cache line)
  * @ep_lock: serialises changes of @ep_hash
  * @ep_hash: bound sockets by (job, endpoint); readers under RCU
  * @pdc_lock: serialises insertion into and removal from @pdc_by_id,
@@ -108,6 +112,7 @@ struct uet_net {
 	struct socket __rcu *sock6;
 	u16 udp_port;
 	struct uet_stats __percpu *stats;
+	struct percpu_counter rx_mem;
 
 	spinlock_t ep_lock;		/* protects ep_hash changes */
 	DECLARE_HASHTABLE(ep_hash, UET_EP_HASH_BITS);

@@ -33,6 +33,12 @@ struct uet_tx_msg;
 
 /* PSNs one PDC may have in flight; a power of 2, at most 4096 (SYN). */
 #define UET_PSN_WINDOW		256
+/*
+ * Discarded messages a target PDC remembers, to refuse their other
+ * packets; a PDC that would need more closes instead (its sender then
+ * fails its messages rather than have one taken as delivered).
+ */
+#define UET_RX_TOMBS_MAX	64
 /* PDCs of each role one namespace may hold. */
 #define UET_PDC_MAX		4096
 /* Target PDCs the sources of one slot of uet_net.src_open may hold open. */
@@ -191,13 +197,15 @@ struct uet_pdc_tx {
  * @epsn: next expected PSN: every PSN before it has been received
  * @start_psn: first PSN of the PDC, from its SYN
  * @since_ack: packets accepted since the last ACK
- * @msgs: partially received messages by message id
+ * @ntombs: messages of @msgs discarded, kept to refuse the rest of them
+ * @msgs: partially received messages, and discarded ones, by message id
  */
 struct uet_pdc_rx {
 	u64 bitmap[UET_PSN_WINDOW / 64];
 	u32 epsn;
 	u32 start_psn;
 	u16 since_ack;
+	u16 ntombs;
 	DECLARE_HASHTABLE(msgs, UET_RX_MSG_HASH_BITS);
 };
 

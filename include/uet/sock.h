@@ -65,7 +65,8 @@ void uet_af_exit(void);
 void uet_sock_net_init(struct uet_net *un);
 struct sock *uet_ep_get(struct uet_net *un, u32 job, u16 ep,
 			const struct in6_addr *daddr);
-bool uet_sock_rx_admit(struct sock *sk, u32 charge);
+bool uet_sock_rx_charge(struct sock *sk, u32 own, u32 add);
+void uet_rx_msg_release(struct uet_rx_msg *m);
 void uet_sock_deliver(struct uet_rx_msg *m);
 void uet_rx_msg_free(struct uet_rx_msg *m);
 void uet_tx_msg_free(struct uet_tx_msg *m);

@@ -93,6 +93,19 @@
  * @UET_STAT_DROP_NOT_HOST: dropped: broadcast, multicast or another
  *	host's packet
  * @UET_STAT_DROP_V4MAPPED: dropped: an IPv4-mapped source over IPv6
+ * @UET_STAT_RX_MEM: gauge: pages held by received messages (the
+ *	namespace's rx-mem use); computed on read, never written
+ * @UET_STAT_DROP_RX_MEM: refused: the namespace's rx-mem is used up
+ *	(answered by a NACK; the sender retries later)
+ * @UET_STAT_DROP_OVERLAP: dropped: a packet with bytes of its message that
+ *	another packet wrote already (a second SOM, an overlap)
+ * @UET_STAT_DROP_UNALIGNED: dropped: a packet not starting on a 64-byte
+ *	boundary of its message, or not a multiple of 64 bytes long short of
+ *	the message's end
+ * @UET_STAT_DROP_DISCARDED: refused: a packet of a message discarded
+ *	before (answered by a fatal NACK)
+ * @UET_STAT_RX_MSG_TIMEOUT: partial messages discarded after msg-timeout
+ *	without progress
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -160,6 +173,12 @@ enum uet_stat {
 	UET_STAT_DROP_NACK_UNSENT,
 	UET_STAT_DROP_NOT_HOST,
 	UET_STAT_DROP_V4MAPPED,
+	UET_STAT_RX_MEM,
+	UET_STAT_DROP_RX_MEM,
+	UET_STAT_DROP_OVERLAP,
+	UET_STAT_DROP_UNALIGNED,
+	UET_STAT_DROP_DISCARDED,
+	UET_STAT_RX_MSG_TIMEOUT,
 
 	UET_STAT_MAX
 };

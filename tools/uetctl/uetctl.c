@@ -89,6 +89,8 @@ static const struct key keys[] = {
 	{ "dscp-trimmed", "dscp_trimmed", UET_A_CFG_DSCP_TRIMMED, 1, K_INT, 0 },
 	{ "udp-csum-tx", "udp_csum_tx", UET_A_CFG_UDP_CSUM_TX, 1, K_BOOL, 0 },
 	{ "udp-csum-rx-zero", "udp_csum_rx_zero", UET_A_CFG_UDP_RX_ZERO_CSUM, 1, K_ACCEPT, 0 },
+	{ "rx-mem", "rx_mem_pages", UET_A_CFG_RX_MEM, 4, K_INT, 0 },
+	{ "msg-timeout", "msg_timeout_ms", UET_A_CFG_MSG_TIMEOUT_MS, 4, K_TIME, 1000000 },
 };
 
 /* "set udp-csum tx on rx-zero drop": the keys of a group, without its name. */

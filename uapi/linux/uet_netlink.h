@@ -177,6 +177,13 @@ enum uet_info_attr {
  * @UET_A_CFG_UDP_RX_ZERO_CSUM: 1 to accept packets with a zero UDP checksum
  *   (IPv4 and IPv6), as UET 1.0 requires; 0 to drop and count them
  *   (drop_no_checksum) (u8), default 1
+ * @UET_A_CFG_RX_MEM: pages of received message data the namespace may hold at
+ *   once, over all its sockets, as udp_mem does for UDP (u32), default 65536
+ *   (256 MiB with 4 KiB pages); a packet that would go over is refused with a
+ *   NACK (drop_rx_mem) and resent later
+ * @UET_A_CFG_MSG_TIMEOUT_MS: a partially received message that gets no new
+ *   byte for this long is discarded, its memory released and the rest of it
+ *   refused (u32, ms), default 30000
  */
 enum uet_cfg_attr {
 	UET_A_CFG_UNSPEC,
@@ -204,6 +211,8 @@ enum uet_cfg_attr {
 	UET_A_CFG_DSCP_TRIMMED,
 	UET_A_CFG_UDP_CSUM_TX,
 	UET_A_CFG_UDP_RX_ZERO_CSUM,
+	UET_A_CFG_RX_MEM,
+	UET_A_CFG_MSG_TIMEOUT_MS,
 
 	/* private: */
 	__UET_A_CFG_MAX,
