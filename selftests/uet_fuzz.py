@@ -36,7 +36,7 @@ RUD_REQ, ACK, ACK_CC, NACK, CTRL = 2, 7, 8, 10, 11
 REQ_STD = 3
 SYN, AR, RETX = 0x04, 0x08, 0x10
 SOM, EOM = 1, 2
-SEG = 1000
+SEG = 1024
 
 
 def prologue(ptype, nxt, flags):

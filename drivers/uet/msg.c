@@ -172,16 +172,32 @@ size_t uet_rbuf_size(u32 len)
 	return struct_size((struct uet_rbuf *)NULL, pg,
 			   DIV_ROUND_UP(len, PAGE_SIZE));
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_size);
 
-/*
- * Walk [@off, @off + @len) page by page: @i the page, @poff the offset in
- * it, @n the bytes in it.  Consumes @off and @len.
+/**
+ * struct uet_rbuf_piece - the part of a byte range in one page
+ * @i: the page
+ * @poff: offset in the page
+ * @n: bytes
  */
-#define uet_rbuf_for_each(off, len, i, poff, n)				\
-	for (i = (off) >> PAGE_SHIFT, poff = offset_in_page(off),	\
-	     n = min_t(u32, len, PAGE_SIZE - poff); len;		\
-	     off += n, len -= n, i++, poff = 0,				\
-	     n = min_t(u32, len, PAGE_SIZE))
+struct uet_rbuf_piece {
+	u32 i;
+	u32 poff;
+	u32 n;
+};
+
+/* The next page's piece of [*@off, *@off + *@len), consumed; false at the end. */
+static bool uet_rbuf_next(u32 *off, u32 *len, struct uet_rbuf_piece *p)
+{
+	if (!*len)
+		return false;
+	p->i = *off >> PAGE_SHIFT;
+	p->poff = offset_in_page(*off);
+	p->n = min_t(u32, *len, PAGE_SIZE - p->poff);
+	*off += p->n;
+	*len -= p->n;
+	return true;
+}
 
 /**
  * uet_rbuf_check() - may a packet write [@off, @off + @len)?
@@ -195,16 +211,16 @@ size_t uet_rbuf_size(u32 len)
  */
 int uet_rbuf_check(const struct uet_rbuf *b, u32 off, u32 len)
 {
-	u32 i, poff, n;
+	struct uet_rbuf_piece p;
 
 	if (!IS_ALIGNED(off, UET_RX_GRAIN) ||
 	    (!IS_ALIGNED(len, UET_RX_GRAIN) && off + len != b->len))
 		return -EINVAL;
-	uet_rbuf_for_each(off, len, i, poff, n) {
-		u32 g = poff / UET_RX_GRAIN;
-		u32 end = g + DIV_ROUND_UP(n, UET_RX_GRAIN);
+	while (uet_rbuf_next(&off, &len, &p)) {
+		u32 g = p.poff / UET_RX_GRAIN;
+		u32 end = g + DIV_ROUND_UP(p.n, UET_RX_GRAIN);
 
-		if (find_next_bit(b->pg[i].got, end, g) < end)
+		if (find_next_bit(b->pg[p.i].got, end, g) < end)
 			return -EEXIST;
 	}
 	return 0;
@@ -221,10 +237,11 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_check);
  */
 u32 uet_rbuf_missing(const struct uet_rbuf *b, u32 off, u32 len)
 {
-	u32 i, poff, n, missing = 0;
+	struct uet_rbuf_piece p;
+	u32 missing = 0;
 
-	uet_rbuf_for_each(off, len, i, poff, n)
-		missing += !b->pg[i].page;
+	while (uet_rbuf_next(&off, &len, &p))
+		missing += !b->pg[p.i].page;
 	return missing;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_missing);
@@ -241,13 +258,14 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_missing);
  */
 u32 uet_rbuf_populate(struct uet_rbuf *b, u32 off, u32 len, gfp_t gfp)
 {
-	u32 i, poff, n, added = 0;
+	struct uet_rbuf_piece p;
+	u32 added = 0;
 
-	uet_rbuf_for_each(off, len, i, poff, n) {
-		if (b->pg[i].page)
+	while (uet_rbuf_next(&off, &len, &p)) {
+		if (b->pg[p.i].page)
 			continue;
-		b->pg[i].page = alloc_page(gfp | __GFP_NOWARN);
-		if (!b->pg[i].page)
+		b->pg[p.i].page = alloc_page(gfp | __GFP_NOWARN);
+		if (!b->pg[p.i].page)
 			break;
 		b->npages++;
 		added++;
@@ -269,19 +287,20 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_populate);
 int uet_rbuf_write_skb(struct uet_rbuf *b, u32 off, const struct sk_buff *skb,
 		       int skb_off, u32 len)
 {
-	u32 i, poff, n, o = off, l = len, total = len;
+	u32 o = off, l = len, total = len;
+	struct uet_rbuf_piece p;
 	int err;
 
-	uet_rbuf_for_each(o, l, i, poff, n) {
+	while (uet_rbuf_next(&o, &l, &p)) {
 		err = skb_copy_bits(skb, skb_off,
-				    page_address(b->pg[i].page) + poff, n);
+				    page_address(b->pg[p.i].page) + p.poff, p.n);
 		if (err)
 			return err;
-		skb_off += n;
+		skb_off += p.n;
 	}
-	uet_rbuf_for_each(off, len, i, poff, n)
-		bitmap_set(b->pg[i].got, poff / UET_RX_GRAIN,
-			   DIV_ROUND_UP(n, UET_RX_GRAIN));
+	while (uet_rbuf_next(&off, &len, &p))
+		bitmap_set(b->pg[p.i].got, p.poff / UET_RX_GRAIN,
+			   DIV_ROUND_UP(p.n, UET_RX_GRAIN));
 	b->got += total;
 	return 0;
 }

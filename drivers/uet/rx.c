@@ -316,18 +316,20 @@ static void uet_rx_msg_discard(struct uet_pdc *pdc, struct uet_rx_msg *m,
 	pdc->dead = true;
 }
 
-/* Forget tombstone @m: its message id starts a new message. */
-static void uet_rx_msg_forget(struct uet_pdc *pdc, struct uet_rx_msg *m)
+/* Free @m, partial or a tombstone, and take it out of @pdc. */
+static void uet_rx_msg_drop(struct uet_pdc *pdc, struct uet_rx_msg *m)
 {
 	hash_del(&m->hnode);
-	pdc->rx.ntombs--;
-	kfree(m);
+	if (!m->sk)
+		pdc->rx.ntombs--;
+	uet_rx_msg_free(m);
 }
 
 /*
- * Does @pk start a new message with the id of tombstone @m?  A message's
- * first bytes come with its lowest PSN, so a packet at offset 0 with a PSN
- * past every PSN seen of @m is the sender's next use of the id.
+ * Does @pk start a new message with the id of @m, partial or discarded?
+ * A message's first bytes come with its lowest PSN, so a packet at offset
+ * 0 with a PSN past every PSN seen of @m is the sender's next use of the
+ * id: @m will never be completed.
  */
 static bool uet_rx_msg_reused(const struct uet_rx_msg *m,
 			      const struct uet_rx_pkt *pk)
@@ -354,10 +356,11 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 		*rc = UET_RC_BAD_PID;
 		return ERR_PTR(-ECONNREFUSED);
 	}
-	if (!uet_sock_rx_charge(sk, 0, charge)) {
+	if (!uet_sock_rx_reserve(sk, pk->msg_len)) {
 		sock_put(sk);
 		return ERR_PTR(-ENOBUFS);
 	}
+	atomic_add(charge, &sk->sk_rmem_alloc);
 	/* Received on the socket's behalf: charged to its memory cgroup. */
 	memcg = set_active_memcg(sk->sk_memcg);
 	m = kzalloc(sizeof(*m), GFP_ATOMIC | __GFP_ACCOUNT);
@@ -368,6 +371,7 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 	if (!m || !m->buf) {
 		kfree(m);
 		atomic_sub(charge, &sk->sk_rmem_alloc);
+		uet_sock_rx_unreserve(sk, pk->msg_len);
 		sock_put(sk);
 		return ERR_PTR(-ENOMEM);
 	}
@@ -385,9 +389,9 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 }
 
 /*
- * Allocate the pages @pk lands in, charged to the socket (SO_RCVBUF), the
- * namespace (rx-mem) and the socket's memory cgroup.
- * Return: 0, -EDQUOT (rx-mem used up), -ENOBUFS or -ENOMEM.
+ * Allocate the pages @pk lands in, charged to the socket (within what its
+ * message reserved), the namespace (rx-mem) and the socket's memory
+ * cgroup.  Return: 0, -EDQUOT (rx-mem used up) or -ENOMEM.
  */
 static int uet_rx_msg_pages(struct uet_pdc *pdc, struct uet_rx_msg *m,
 			    const struct uet_rx_pkt *pk)
@@ -398,20 +402,18 @@ static int uet_rx_msg_pages(struct uet_pdc *pdc, struct uet_rx_msg *m,
 
 	if (!need)
 		return 0;
-	if (percpu_counter_read(&un->rx_mem) + need > uet_cfg(un)->rx_mem)
+	/* Exact (a sum under the counter's lock) only near the limit. */
+	if (percpu_counter_compare(&un->rx_mem,
+				   (s64)uet_cfg(un)->rx_mem - need) > 0)
 		return -EDQUOT;
-	if (!uet_sock_rx_charge(m->sk, m->charge, need * PAGE_SIZE))
-		return -ENOBUFS;
 	memcg = set_active_memcg(m->sk->sk_memcg);
 	got = uet_rbuf_populate(m->buf, pk->off, pk->len,
 				GFP_ATOMIC | __GFP_ACCOUNT);
 	set_active_memcg(memcg);
 	percpu_counter_add(&un->rx_mem, got);
+	atomic_add(got * PAGE_SIZE, &m->sk->sk_rmem_alloc);
 	m->charge += got * PAGE_SIZE;
-	if (got == need)
-		return 0;
-	atomic_sub((need - got) * PAGE_SIZE, &m->sk->sk_rmem_alloc);
-	return -ENOMEM;
+	return got == need ? 0 : -ENOMEM;
 }
 
 /*
@@ -455,8 +457,10 @@ static int uet_rx_deliver(struct uet_pdc *pdc, struct sk_buff *skb,
 	struct uet_rx_msg *m = uet_rx_msg_find(pdc, pk->msg_id);
 	int err;
 
-	if (m && !m->sk && uet_rx_msg_reused(m, pk)) {
-		uet_rx_msg_forget(pdc, m);
+	if (m && uet_rx_msg_reused(m, pk)) {
+		if (m->sk)
+			uet_stat_inc(pdc->un, UET_STAT_RX_MSG_REUSED);
+		uet_rx_msg_drop(pdc, m);
 		m = NULL;
 	}
 	/* The socket closed: what it would have received goes. */
@@ -477,10 +481,8 @@ static int uet_rx_deliver(struct uet_pdc *pdc, struct sk_buff *skb,
 	err = uet_rx_msg_write(pdc, m, skb, pk);
 	if (err) {
 		/* A refused packet leaves no message behind. */
-		if (!m->buf->got && !m->buf->npages) {
-			hash_del(&m->hnode);
-			uet_rx_msg_free(m);
-		}
+		if (!m->buf->got && !m->buf->npages)
+			uet_rx_msg_drop(pdc, m);
 		return err;
 	}
 	if (m->buf->got == m->buf->len) {

@@ -6,10 +6,11 @@
  * Memory: a message being sent is charged to the sender's send budget
  * (uet_sock.wmem against SO_SNDBUF) from sendmsg() until every packet of
  * it is acknowledged; a message being received is charged to the
- * receiver's sk_rmem_alloc against SO_RCVBUF, page by page as its bytes
- * arrive, until recvmsg() takes it, and to the namespace's rx-mem and the
- * receiver's memory cgroup.  The receiving side lets one message go over
- * the limit when nothing else is charged; the sending side one of at most
+ * receiver's sk_rmem_alloc, page by page as its bytes arrive, until
+ * recvmsg() takes it, and to the namespace's rx-mem and the receiver's
+ * memory cgroup, within room reserved for it whole against SO_RCVBUF when
+ * it starts.  The receiving side lets one message go over the limit when
+ * nothing else is reserved; the sending side one of at most
  * UET_SND_ALONE_MAX bytes (a larger one fails with EMSGSIZE unless
  * SO_SNDBUF holds it).  What sendmsg() allocates is charged to the
  * sender's memory cgroup.
@@ -510,27 +511,50 @@ out_pipe:
 	return err;
 }
 
+/* Bytes a received message of @len bytes takes once whole. */
+static u32 uet_rx_reserve_size(u32 len)
+{
+	return sizeof(struct uet_rx_msg) + uet_rbuf_size(len) +
+	       round_up(len, PAGE_SIZE);
+}
+
 /**
- * uet_sock_rx_charge() - charge memory of a message being received
+ * uet_sock_rx_reserve() - reserve room for a message about to be received
  * @sk: the receiving socket
- * @own: bytes the message has charged to @sk already
- * @add: bytes to add
+ * @len: the message's length
  *
- * Within SO_RCVBUF; a message may go over it alone, when nothing but
- * itself is charged, so that a message larger than the buffer can still
- * arrive (the namespace's rx-mem bounds it).
+ * Its whole size is reserved against SO_RCVBUF before its first byte is
+ * taken, so that partial messages cannot fill the buffer and wait for
+ * each other forever; its memory is charged to sk_rmem_alloc as it is
+ * allocated.  A message may go over SO_RCVBUF alone, when nothing else is
+ * reserved, so that one larger than the buffer can still arrive (the
+ * namespace's rx-mem bounds it).
  *
  * Context: any.
- * Return: true when charged, false when the receive buffer is full.
+ * Return: true when reserved, false when the receive buffer is full.
  */
-bool uet_sock_rx_charge(struct sock *sk, u32 own, u32 add)
+bool uet_sock_rx_reserve(struct sock *sk, u32 len)
 {
-	int now = atomic_add_return(add, &sk->sk_rmem_alloc);
+	atomic_t *r = &uet_sk(sk)->rx_reserved;
+	u32 add = uet_rx_reserve_size(len);
+	int now = atomic_add_return(add, r);
 
-	if ((u32)(now - add) == own || now <= READ_ONCE(sk->sk_rcvbuf))
+	if (now == add || now <= READ_ONCE(sk->sk_rcvbuf))
 		return true;
-	atomic_sub(add, &sk->sk_rmem_alloc);
+	atomic_sub(add, r);
 	return false;
+}
+
+/**
+ * uet_sock_rx_unreserve() - give back what uet_sock_rx_reserve() took
+ * @sk: the receiving socket
+ * @len: the message's length
+ *
+ * Context: any.
+ */
+void uet_sock_rx_unreserve(struct sock *sk, u32 len)
+{
+	atomic_sub(uet_rx_reserve_size(len), &uet_sk(sk)->rx_reserved);
 }
 
 /**
@@ -548,6 +572,7 @@ void uet_rx_msg_release(struct uet_rx_msg *m)
 		return;
 	percpu_counter_sub(&uet_net(sock_net(sk))->rx_mem, m->buf->npages);
 	atomic_sub(m->charge, &sk->sk_rmem_alloc);
+	uet_sock_rx_unreserve(sk, m->buf->len);
 	uet_rbuf_free(m->buf);
 	m->buf = NULL;
 	m->sk = NULL;
@@ -876,6 +901,7 @@ static int uet_create(struct net *net, struct socket *sock, int protocol,
 	spin_lock_init(&us->rxq_lock);
 	INIT_LIST_HEAD(&us->rxq);
 	atomic_set(&us->wmem, 0);
+	atomic_set(&us->rx_reserved, 0);
 	return 0;
 }
 

@@ -87,6 +87,7 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_DROP_UNALIGNED]	= "drop_unaligned",
 	[UET_STAT_DROP_DISCARDED]	= "drop_discarded",
 	[UET_STAT_RX_MSG_TIMEOUT]	= "rx_msg_timeout",
+	[UET_STAT_RX_MSG_REUSED]	= "rx_msg_reused",
 };
 
 /**

@@ -30,6 +30,9 @@
  * @connected: @peer is set; under lock_sock()
  * @tx_seq: number of the next message sent; under lock_sock()
  * @wmem: bytes of messages sent and not yet done
+ * @rx_reserved: bytes the messages being received or waiting for
+ *	recvmsg() take once whole, reserved against SO_RCVBUF when each
+ *	starts (sk_rmem_alloc counts what they take now)
  * @rxq_lock: protects @rxq
  * @rxq: complete messages waiting for recvmsg(), oldest first
  */
@@ -45,6 +48,7 @@ struct uet_sock {
 	bool connected;
 	u32 tx_seq;
 	atomic_t wmem;
+	atomic_t rx_reserved;
 	spinlock_t rxq_lock;	/* protects rxq */
 	struct list_head rxq;
 };
@@ -65,7 +69,8 @@ void uet_af_exit(void);
 void uet_sock_net_init(struct uet_net *un);
 struct sock *uet_ep_get(struct uet_net *un, u32 job, u16 ep,
 			const struct in6_addr *daddr);
-bool uet_sock_rx_charge(struct sock *sk, u32 own, u32 add);
+bool uet_sock_rx_reserve(struct sock *sk, u32 len);
+void uet_sock_rx_unreserve(struct sock *sk, u32 len);
 void uet_rx_msg_release(struct uet_rx_msg *m);
 void uet_sock_deliver(struct uet_rx_msg *m);
 void uet_rx_msg_free(struct uet_rx_msg *m);

@@ -106,6 +106,8 @@
  *	before (answered by a fatal NACK)
  * @UET_STAT_RX_MSG_TIMEOUT: partial messages discarded after msg-timeout
  *	without progress
+ * @UET_STAT_RX_MSG_REUSED: partial messages discarded because their id
+ *	started a new message
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -179,6 +181,7 @@ enum uet_stat {
 	UET_STAT_DROP_UNALIGNED,
 	UET_STAT_DROP_DISCARDED,
 	UET_STAT_RX_MSG_TIMEOUT,
+	UET_STAT_RX_MSG_REUSED,
 
 	UET_STAT_MAX
 };

@@ -1864,7 +1864,8 @@ static void usage(FILE *f)
 	fprintf(f,
 		"\nValues: spray none|rr|active|reps; pdc-groups, udp-csum-tx on|off;\n"
 		"udp-csum-rx-zero accept|drop (or: udp-csum tx on rx-zero accept);\n"
-		"times take ns/us/ms/s/min/h, link-rate mbit/gbit/tbit (uetctl(8)).\n");
+		"rx-mem in 4 KiB pages; times take ns/us/ms/s/min/h, link-rate\n"
+		"mbit/gbit/tbit (uetctl(8)).\n");
 }
 
 static void enter_netns(const char *name)

@@ -1,0 +1,177 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit: the receive reassembly tracker.  A message is complete only when
+ * every byte was written once; overlapping and misaligned packets are
+ * refused and change nothing; pages exist only where data landed.
+ */
+#include <kunit/test.h>
+#include <linux/mm.h>
+#include <linux/skbuff.h>
+#include <linux/string.h>
+#include <uet/msg.h>
+
+#define T_LEN	(3 * PAGE_SIZE + 100)
+
+static void uet_rbuf_test_free(void *b)
+{
+	uet_rbuf_free(b);
+}
+
+static struct uet_rbuf *uet_rbuf_test_new(struct kunit *test, u32 len)
+{
+	struct uet_rbuf *b = uet_rbuf_alloc(len, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_ASSERT_EQ(test,
+			kunit_add_action_or_reset(test, uet_rbuf_test_free, b),
+			0);
+	return b;
+}
+
+static void uet_rbuf_test_kfree_skb(void *skb)
+{
+	kfree_skb(skb);
+}
+
+/* An skb of @len bytes of @c, freed with the case. */
+static struct sk_buff *uet_rbuf_test_skb(struct kunit *test, u32 len, u8 c)
+{
+	struct sk_buff *skb = alloc_skb(len, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	KUNIT_ASSERT_EQ(test,
+			kunit_add_action_or_reset(test, uet_rbuf_test_kfree_skb,
+						  skb),
+			0);
+	memset(skb_put(skb, len), c, len);
+	return skb;
+}
+
+/* Check, populate and write [@off, @off + @len) of @b with byte @c. */
+static int uet_rbuf_test_put(struct kunit *test, struct uet_rbuf *b,
+			     u32 off, u32 len, u8 c)
+{
+	struct sk_buff *skb = uet_rbuf_test_skb(test, len, c);
+	u32 need;
+	int err;
+
+	err = uet_rbuf_check(b, off, len);
+	if (err)
+		return err;
+	need = uet_rbuf_missing(b, off, len);
+	KUNIT_ASSERT_EQ(test, uet_rbuf_populate(b, off, len, GFP_KERNEL), need);
+	return uet_rbuf_write_skb(b, off, skb, 0, len);
+}
+
+/* Segment @off of @seg bytes (shorter at the end) of a T_LEN message. */
+static int uet_rbuf_test_seg(struct kunit *test, struct uet_rbuf *b, u32 off,
+			     u32 seg, u8 c)
+{
+	return uet_rbuf_test_put(test, b, off, min_t(u32, seg, T_LEN - off), c);
+}
+
+static u8 uet_rbuf_test_byte(const struct uet_rbuf *b, u32 off)
+{
+	const u8 *p = page_address(b->pg[off >> PAGE_SHIFT].page);
+
+	return p[offset_in_page(off)];
+}
+
+/* Out of order, across page boundaries: complete once, bytes in place. */
+static void uet_rbuf_test_out_of_order(struct kunit *test)
+{
+	struct uet_rbuf *b = uet_rbuf_test_new(test, T_LEN);
+	u32 seg = 1408, off;
+
+	KUNIT_EXPECT_EQ(test, b->npages, 0);
+	/* odd segments first, then even ones */
+	for (off = seg; off < T_LEN; off += 2 * seg)
+		KUNIT_EXPECT_EQ(test, uet_rbuf_test_seg(test, b, off, seg, 1), 0);
+	KUNIT_EXPECT_LT(test, b->got, (u32)T_LEN);
+	for (off = 0; off < T_LEN; off += 2 * seg)
+		KUNIT_EXPECT_EQ(test, uet_rbuf_test_seg(test, b, off, seg, 2), 0);
+	KUNIT_EXPECT_EQ(test, b->got, (u32)T_LEN);
+	KUNIT_EXPECT_EQ(test, b->npages, 4);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_byte(b, 0), 2);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_byte(b, seg), 1);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_byte(b, 2 * seg - 1), 1);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_byte(b, 2 * seg), 2);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_byte(b, T_LEN - 1),
+			((T_LEN - 1) / seg) % 2 ? 1 : 2);
+}
+
+/*
+ * The attack of the issue: the same 16 KiB twice under new PSNs and the
+ * last bytes would have completed a 32 KiB message by count alone.
+ */
+static void uet_rbuf_test_overlap(struct kunit *test)
+{
+	struct uet_rbuf *b = uet_rbuf_test_new(test, 32768);
+
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 0, 16320, 1), 0);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 0, 16320, 1),
+			-EEXIST);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 64, 64, 1), -EEXIST);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 16256, 128, 1),
+			-EEXIST);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 32704, 64, 1), 0);
+	KUNIT_EXPECT_EQ(test, b->got, 16384U);
+	/* pages only where data landed: 0..3 and 7 */
+	KUNIT_EXPECT_EQ(test, b->npages, 5);
+	KUNIT_EXPECT_NULL(test, b->pg[5].page);
+}
+
+/* Offsets and lengths off the 64-byte granule are refused. */
+static void uet_rbuf_test_unaligned(struct kunit *test)
+{
+	struct uet_rbuf *b = uet_rbuf_test_new(test, 1000);
+
+	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 10, 64), -EINVAL);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 0, 100), -EINVAL);
+	/* the end of the message may be short of a granule */
+	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 960, 40), 0);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 0, 1000), 0);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 960, 40, 3), 0);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 896, 104), -EEXIST);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 0, 960, 4), 0);
+	KUNIT_EXPECT_EQ(test, b->got, 1000U);
+}
+
+/* A failed copy marks nothing written. */
+static void uet_rbuf_test_short_skb(struct kunit *test)
+{
+	struct uet_rbuf *b = uet_rbuf_test_new(test, 4096);
+	struct sk_buff *skb = uet_rbuf_test_skb(test, 64, 5);
+
+	KUNIT_ASSERT_EQ(test, uet_rbuf_populate(b, 0, 128, GFP_KERNEL), 1U);
+	KUNIT_EXPECT_NE(test, uet_rbuf_write_skb(b, 0, skb, 0, 128), 0);
+	KUNIT_EXPECT_EQ(test, b->got, 0U);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 0, 128), 0);
+}
+
+/* An empty message is complete at once and holds no page. */
+static void uet_rbuf_test_empty(struct kunit *test)
+{
+	struct uet_rbuf *b = uet_rbuf_test_new(test, 0);
+
+	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 0, 0), 0);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_missing(b, 0, 0), 0U);
+	KUNIT_EXPECT_EQ(test, b->got, b->len);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_size(0), sizeof(*b));
+}
+
+static struct kunit_case uet_rbuf_test_cases[] = {
+	KUNIT_CASE(uet_rbuf_test_out_of_order),
+	KUNIT_CASE(uet_rbuf_test_overlap),
+	KUNIT_CASE(uet_rbuf_test_unaligned),
+	KUNIT_CASE(uet_rbuf_test_short_skb),
+	KUNIT_CASE(uet_rbuf_test_empty),
+	{}
+};
+
+static struct kunit_suite uet_rbuf_test_suite = {
+	.name = "uet_rbuf",
+	.test_cases = uet_rbuf_test_cases,
+};
+
+kunit_test_suite(uet_rbuf_test_suite);
