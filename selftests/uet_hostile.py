@@ -16,7 +16,7 @@ needs no answer to be taken). CASE is one of:
   reuse      bigreq's message id again, at a later PSN: a 5-byte message
              "hello"
   replace    the second half of an 8 KiB message, then its id again at a
-             later PSN: a 5-byte message "world"
+             later PSN with another length: a 5-byte message "world"
   rxmem      the first 50 pages (4096 bytes each) of a 1 MiB message
 """
 import socket

@@ -326,15 +326,19 @@ static void uet_rx_msg_drop(struct uet_pdc *pdc, struct uet_rx_msg *m)
 }
 
 /*
- * Does @pk start a new message with the id of @m, partial or discarded?
- * A message's first bytes come with its lowest PSN, so a packet at offset
- * 0 with a PSN past every PSN seen of @m is the sender's next use of the
- * id: @m will never be completed.
+ * Does @pk start a new message with the id of @m?  A message's first bytes
+ * come with its lowest PSN, so a packet at offset 0 with a PSN past every
+ * PSN seen of @m is not @m's: the sender's next use of the id when @m was
+ * discarded, or when the length differs.  Of a partial message of the
+ * same length it is a second SOM, refused as an overlap (with a window of
+ * 256 PSNs and ids used in turn, a sender cannot reuse the id of a
+ * message it has not finished).
  */
 static bool uet_rx_msg_reused(const struct uet_rx_msg *m,
 			      const struct uet_rx_pkt *pk)
 {
-	return !pk->off && (s32)(pk->psn - m->psn_max) > 0;
+	return !pk->off && (s32)(pk->psn - m->psn_max) > 0 &&
+	       (!m->sk || m->buf->len != pk->msg_len);
 }
 
 /* Start receiving a message: find its socket, charge it, allocate. */
