@@ -12,37 +12,52 @@
 
 #define T_LEN	(3 * PAGE_SIZE + 100)
 
-static void uet_rbuf_test_free(void *b)
+/**
+ * struct uet_rbuf_test - what a case allocated, freed by its exit
+ * @b: the case's buffer
+ * @skbs: the case's packets
+ */
+struct uet_rbuf_test {
+	struct uet_rbuf *b;
+	struct sk_buff_head skbs;
+};
+
+static int uet_rbuf_test_init(struct kunit *test)
 {
-	uet_rbuf_free(b);
+	struct uet_rbuf_test *t = kunit_kzalloc(test, sizeof(*t), GFP_KERNEL);
+
+	if (!t)
+		return -ENOMEM;
+	skb_queue_head_init(&t->skbs);
+	test->priv = t;
+	return 0;
+}
+
+static void uet_rbuf_test_exit(struct kunit *test)
+{
+	struct uet_rbuf_test *t = test->priv;
+
+	uet_rbuf_free(t->b);
+	skb_queue_purge(&t->skbs);
 }
 
 static struct uet_rbuf *uet_rbuf_test_new(struct kunit *test, u32 len)
 {
-	struct uet_rbuf *b = uet_rbuf_alloc(len, GFP_KERNEL);
+	struct uet_rbuf_test *t = test->priv;
 
-	KUNIT_ASSERT_NOT_NULL(test, b);
-	KUNIT_ASSERT_EQ(test,
-			kunit_add_action_or_reset(test, uet_rbuf_test_free, b),
-			0);
-	return b;
-}
-
-static void uet_rbuf_test_kfree_skb(void *skb)
-{
-	kfree_skb(skb);
+	t->b = uet_rbuf_alloc(len, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, t->b);
+	return t->b;
 }
 
 /* An skb of @len bytes of @c, freed with the case. */
 static struct sk_buff *uet_rbuf_test_skb(struct kunit *test, u32 len, u8 c)
 {
+	struct uet_rbuf_test *t = test->priv;
 	struct sk_buff *skb = alloc_skb(len, GFP_KERNEL);
 
 	KUNIT_ASSERT_NOT_NULL(test, skb);
-	KUNIT_ASSERT_EQ(test,
-			kunit_add_action_or_reset(test, uet_rbuf_test_kfree_skb,
-						  skb),
-			0);
+	skb_queue_tail(&t->skbs, skb);
 	memset(skb_put(skb, len), c, len);
 	return skb;
 }
@@ -171,6 +186,8 @@ static struct kunit_case uet_rbuf_test_cases[] = {
 
 static struct kunit_suite uet_rbuf_test_suite = {
 	.name = "uet_rbuf",
+	.init = uet_rbuf_test_init,
+	.exit = uet_rbuf_test_exit,
 	.test_cases = uet_rbuf_test_cases,
 };
 
