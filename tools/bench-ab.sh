@@ -1,0 +1,103 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench-ab.sh OLD.ko NEW.ko: two builds of uet.ko side by side in one VM,
+# each against the same TCP stream, run inside the VM:
+#   tools/vm/vm-run --no-module -- tools/bench-ab.sh OLD.ko NEW.ko
+#
+# On one veth pair at MTU 1500 and 9000, each round measures one iperf3
+# TCP stream, then one uetperf stream of 1 MiB messages with OLD loaded,
+# then with NEW; rounds alternate the order of OLD and NEW. Prints every
+# figure and, per MTU, the median over the rounds of uet/TCP for each
+# build and of NEW/OLD: ratios taken within a round cancel most of what a
+# noisy machine does to absolute figures.
+#
+# Environment: BENCH_SECS (default 10), BENCH_ROUNDS (default 3).
+
+root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
+. "$root/selftests/fabric.sh"
+
+secs=${BENCH_SECS:-10}
+rounds=${BENCH_ROUNDS:-3}
+
+# tcp NS_SERVER NS_CLIENT DST: iperf3 goodput at the receiver, Mbit/s
+tcp()
+{
+	local out
+
+	out=$(mktemp)
+	ip netns exec "$1" iperf3 -s -1 -D -I "$out.pid" >/dev/null 2>&1
+	uet_wait_until 10 test -s "$out.pid"
+	ip netns exec "$2" iperf3 -c "$3" -t "$secs" -J >"$out" 2>/dev/null
+	jq '.end.sum_received.bits_per_second / 1e6' "$out"
+	rm -f "$out" "$out.pid"
+}
+
+# uet KO NS_SERVER NS_CLIENT DST: uetperf goodput with KO loaded, Mbit/s
+uet()
+{
+	local out
+
+	insmod "$1" || return 1
+	out=$(mktemp -d)
+	uet_server "$2" "$out/s" -i 5 -l 1048576 -R 33554432 || return 1
+	ip netns exec "$3" "$UETPERF" -c "$4" -J -t "$secs" -l 1048576 \
+		-S 16777216 >"$out/c" 2>"$out/c.err"
+	kill "$UET_SERVER_PID" 2>/dev/null
+	wait "$UET_SERVER_PID" 2>/dev/null
+	uet_json "$out/s" goodput_mbps
+	rm -rf "$out"
+	rmmod uet
+}
+
+# median of the numbers on stdin
+median()
+{
+	sort -g | awk '{ v[NR] = $1 } END { print NR ? v[int((NR + 1) / 2)] : 0 }'
+}
+
+ratio()
+{
+	echo "$1 $2" | awk '{ printf "%.3f\n", ($2 > 0) ? $1 / $2 : 0 }'
+}
+
+main()
+{
+	local old=$1 new=$2 mtu r t a b ra rb
+
+	[ -f "$old" ] && [ -f "$new" ] || {
+		echo "usage: bench-ab.sh OLD.ko NEW.ko" >&2
+		exit 1
+	}
+	modprobe -a udp_tunnel ip6_udp_tunnel
+	echo "uet A/B: $secs s per run, $rounds rounds; A=$old B=$new"
+	for mtu in 1500 9000; do
+		: >/tmp/ab.a
+		: >/tmp/ab.b
+		: >/tmp/ab.ba
+		printf '%-6s %-6s %10s %10s %10s\n' MTU round "TCP" "A" "B"
+		for r in $(seq 1 "$rounds"); do
+			uet_pair A B "$mtu"
+			t=$(tcp "$B" "$A" 10.0.0.2)
+			if [ $((r % 2)) = 1 ]; then
+				a=$(uet "$old" "$B" "$A" 10.0.0.2)
+				b=$(uet "$new" "$B" "$A" 10.0.0.2)
+			else
+				b=$(uet "$new" "$B" "$A" 10.0.0.2)
+				a=$(uet "$old" "$B" "$A" 10.0.0.2)
+			fi
+			printf '%-6s %-6s %10.1f %10.1f %10.1f\n' "$mtu" "$r" \
+				"$t" "$a" "$b"
+			ratio "$a" "$t" >>/tmp/ab.a
+			ratio "$b" "$t" >>/tmp/ab.b
+			ratio "$b" "$a" >>/tmp/ab.ba
+			ip netns del "$A"
+			ip netns del "$B"
+		done
+		ra=$(median </tmp/ab.a)
+		rb=$(median </tmp/ab.b)
+		echo "MTU $mtu medians: A/TCP $ra, B/TCP $rb, B/A $(median </tmp/ab.ba)"
+	done
+}
+
+main "$@"
