@@ -869,8 +869,17 @@ static int uet_rx_check_addr(const struct sk_buff *skb,
 	return 0;
 }
 
-/* encap_rcv of the namespace's UDP sockets: every UET packet comes here. */
-static int uet_encap_rcv(struct sock *sk, struct sk_buff *skb)
+/**
+ * uet_encap_rcv() - take a UET packet from the namespace's UDP socket
+ * @sk: the UDP socket (encap_rcv of a UDP tunnel socket)
+ * @skb: the packet, at its UDP header
+ *
+ * Every UET packet comes here; the KUnit suites inject theirs here too.
+ *
+ * Context: softirq, rcu_read_lock() held.
+ * Return: 0: the packet is consumed.
+ */
+VISIBLE_IF_KUNIT int uet_encap_rcv(struct sock *sk, struct sk_buff *skb)
 {
 	struct uet_net *un = uet_net(sock_net(sk));
 	struct uet_rx_ctx c;
@@ -918,6 +927,7 @@ drop:
 	kfree_skb(skb);
 	return 0;
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_encap_rcv);
 
 /**
  * uet_rx_pdc_gc() - drop the partial messages of closed sockets

@@ -10,6 +10,7 @@
 #include <linux/string.h>
 #include <linux/sysfs.h>
 #include <net/net_namespace.h>
+#include <uet/kunit.h>
 #include <uet/net.h>
 #include <uet/spray.h>
 #include <uet/stats.h>
@@ -167,6 +168,7 @@ void uet_stats_read(struct uet_net *un, u64 *sum)
 	sum[UET_STAT_PDC_OPEN_NOW] = atomic_read(&un->n_initiator) +
 				     atomic_read(&un->n_target);
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_stats_read);
 
 /*
  * /sys/kernel/uet/stats/<name>: the initial namespace's counters, one value

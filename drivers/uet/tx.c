@@ -179,6 +179,8 @@ static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
 	bool nocheck;
 	u32 room;
 
+	if (uet_test_xmit(un, skb))
+		return;
 	if (!dst) {
 		dst = uet_route(un, &cb.saddr, &cb.daddr, cb.sport, &room);
 		if (IS_ERR(dst)) {
