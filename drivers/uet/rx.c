@@ -84,7 +84,7 @@ static void uet_rx_ctx_init(const struct sk_buff *skb, struct uet_rx_ctx *c)
  *
  * Return: true when received.
  */
-bool uet_rx_test(const struct uet_pdc_rx *rx, u32 psn)
+VISIBLE_IF_KUNIT bool uet_rx_test(const struct uet_pdc_rx *rx, u32 psn)
 {
 	u32 i = psn % UET_PSN_WINDOW;
 
@@ -100,7 +100,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_test);
  * The expected PSN moves past every PSN received without a gap; their
  * bits are cleared for the PSNs a window later.
  */
-void uet_rx_mark(struct uet_pdc_rx *rx, u32 psn)
+VISIBLE_IF_KUNIT void uet_rx_mark(struct uet_pdc_rx *rx, u32 psn)
 {
 	u32 i = psn % UET_PSN_WINDOW;
 
@@ -120,7 +120,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_mark);
  * Return: the 64 PSNs from the expected one on: bit i is PSN epsn + i
  * (bit 0 is always clear: epsn has not been received).
  */
-u64 uet_rx_sack_bits(const struct uet_pdc_rx *rx)
+VISIBLE_IF_KUNIT u64 uet_rx_sack_bits(const struct uet_pdc_rx *rx)
 {
 	u32 i = rx->epsn % UET_PSN_WINDOW, w = i / 64, sh = i % 64;
 	u64 bits = rx->bitmap[w] >> sh;
@@ -141,7 +141,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_sack_bits);
  * A trigger further than a signed 16-bit offset from the cumulative ACK
  * is sent as offset 0.
  */
-void uet_ack_write(void *hdr, const struct uet_ack_info *a)
+VISIBLE_IF_KUNIT void uet_ack_write(void *hdr, const struct uet_ack_info *a)
 {
 	struct uet_pds_ack_cc *acc = hdr;
 	s32 off = a->trigger - a->cack;
@@ -175,7 +175,8 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_ack_write);
  *
  * Return: 0, or -EINVAL when @hdr is not a whole ACK or ACK_CC.
  */
-int uet_ack_read(const void *hdr, unsigned int len, struct uet_ack_info *a)
+VISIBLE_IF_KUNIT int uet_ack_read(const void *hdr, unsigned int len,
+				  struct uet_ack_info *a)
 {
 	const struct uet_pds_ack_cc *acc = hdr;
 	u8 type;
@@ -464,7 +465,8 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
  *
  * Return: 0, or the counter (enum uet_stat) of the reason to drop it.
  */
-int uet_rx_parse_data(struct sk_buff *skb, struct uet_rx_pkt *pk)
+VISIBLE_IF_KUNIT int uet_rx_parse_data(struct sk_buff *skb,
+				       struct uet_rx_pkt *pk)
 {
 	const struct uet_pds_req *req;
 	const struct uet_ses_std *ses;
