@@ -10,12 +10,14 @@
 #include <linux/sysfs.h>
 #include <uet/debugfs.h>
 #include <uet/job.h>
+#include <uet/kunit.h>
 #include <uet/net.h>
 #include <uet/pdc.h>
 #include <uet/sock.h>
 #include <uet/stats.h>
 
 unsigned int uet_net_id __read_mostly;
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_net_id);
 
 /*
  * The configuration every new namespace starts from.  Read-only once

@@ -460,8 +460,9 @@ static int uet_nl_spray_info_put(struct sk_buff *skb,
  * Return: 0 when the listing is complete, 1 when values remain for the
  * next message, -EMSGSIZE when not even the summary fits.
  */
-int uet_nl_spray_put(struct sk_buff *skb, int type, struct uet_spray *s,
-		     u32 first, struct uet_spray_value *buf, u32 *n)
+VISIBLE_IF_KUNIT int uet_nl_spray_put(struct sk_buff *skb, int type,
+				      struct uet_spray *s, u32 first,
+				      struct uet_spray_value *buf, u32 *n)
 {
 	struct uet_spray_info info;
 	u32 total, room, got, i;

@@ -18,6 +18,7 @@
 #include <linux/rhashtable.h>
 #include <linux/slab.h>
 #include <net/ipv6.h>
+#include <uet/kunit.h>
 #include <uet/msg.h>
 #include <uet/net.h>
 #include <uet/netlink.h>
@@ -498,6 +499,7 @@ void uet_pdc_key_init(struct uet_pdc_key *key, const struct in6_addr *laddr,
 	key->role = role;
 	key->mode = UET_PDS_RUD_REQ;
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_pdc_key_init);
 
 /**
  * uet_pdc_initiator_get() - the initiator PDC with a key, created if need be
@@ -550,6 +552,7 @@ struct uet_pdc *uet_pdc_target_find(struct uet_net *un,
 {
 	return rhashtable_lookup(&un->pdc_by_key, key, uet_pdc_key_params);
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_pdc_target_find);
 
 /**
  * uet_pdc_target_get() - the target PDC with a key, created if need be
@@ -642,6 +645,7 @@ void uet_pdc_counts_get(const struct uet_pdc *pdc, struct uet_pdc_counts *c)
 	else
 		uet_pdc_count_rx(&pdc->rx, c);
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_pdc_counts_get);
 
 /**
  * uet_pdc_find() - the PDC a packet addressed by PDC id belongs to
@@ -667,6 +671,7 @@ struct uet_pdc *uet_pdc_find(struct uet_net *un, u16 lid, u8 role,
 		return NULL;
 	return pdc;
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_pdc_find);
 
 /**
  * uet_pdc_kill() - take a dead PDC out of the tables and have it freed

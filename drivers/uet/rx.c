@@ -90,7 +90,7 @@ static void uet_rx_ctx_init(const struct sk_buff *skb, struct uet_rx_ctx *c)
  *
  * Return: true when received.
  */
-bool uet_rx_test(const struct uet_pdc_rx *rx, u32 psn)
+VISIBLE_IF_KUNIT bool uet_rx_test(const struct uet_pdc_rx *rx, u32 psn)
 {
 	u32 i = psn % UET_PSN_WINDOW;
 
@@ -106,7 +106,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_test);
  * The expected PSN moves past every PSN received without a gap; their
  * bits are cleared for the PSNs a window later.
  */
-void uet_rx_mark(struct uet_pdc_rx *rx, u32 psn)
+VISIBLE_IF_KUNIT void uet_rx_mark(struct uet_pdc_rx *rx, u32 psn)
 {
 	u32 i = psn % UET_PSN_WINDOW;
 
@@ -126,7 +126,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_mark);
  * Return: the 64 PSNs from the expected one on: bit i is PSN epsn + i
  * (bit 0 is always clear: epsn has not been received).
  */
-u64 uet_rx_sack_bits(const struct uet_pdc_rx *rx)
+VISIBLE_IF_KUNIT u64 uet_rx_sack_bits(const struct uet_pdc_rx *rx)
 {
 	u32 i = rx->epsn % UET_PSN_WINDOW, w = i / 64, sh = i % 64;
 	u64 bits = rx->bitmap[w] >> sh;
@@ -147,7 +147,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_sack_bits);
  * A trigger further than a signed 16-bit offset from the cumulative ACK
  * is sent as offset 0.
  */
-void uet_ack_write(void *hdr, const struct uet_ack_info *a)
+VISIBLE_IF_KUNIT void uet_ack_write(void *hdr, const struct uet_ack_info *a)
 {
 	struct uet_pds_ack_cc *acc = hdr;
 	s32 off = a->trigger - a->cack;
@@ -181,7 +181,8 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_ack_write);
  *
  * Return: 0, or -EINVAL when @hdr is not a whole ACK or ACK_CC.
  */
-int uet_ack_read(const void *hdr, unsigned int len, struct uet_ack_info *a)
+VISIBLE_IF_KUNIT int uet_ack_read(const void *hdr, unsigned int len,
+				  struct uet_ack_info *a)
 {
 	const struct uet_pds_ack_cc *acc = hdr;
 	u8 type;
@@ -620,7 +621,8 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
  *
  * Return: 0, or the counter (enum uet_stat) of the reason to drop it.
  */
-int uet_rx_parse_data(struct sk_buff *skb, struct uet_rx_pkt *pk)
+VISIBLE_IF_KUNIT int uet_rx_parse_data(struct sk_buff *skb,
+				       struct uet_rx_pkt *pk)
 {
 	const struct uet_pds_req *req;
 	const struct uet_ses_std *ses;
@@ -1025,8 +1027,17 @@ static int uet_rx_check_addr(const struct sk_buff *skb,
 	return 0;
 }
 
-/* encap_rcv of the namespace's UDP sockets: every UET packet comes here. */
-static int uet_encap_rcv(struct sock *sk, struct sk_buff *skb)
+/**
+ * uet_encap_rcv() - take a UET packet from the namespace's UDP socket
+ * @sk: the UDP socket (encap_rcv of a UDP tunnel socket)
+ * @skb: the packet, at its UDP header
+ *
+ * Every UET packet comes here; the KUnit suites inject theirs here too.
+ *
+ * Context: softirq, rcu_read_lock() held.
+ * Return: 0: the packet is consumed.
+ */
+VISIBLE_IF_KUNIT int uet_encap_rcv(struct sock *sk, struct sk_buff *skb)
 {
 	struct uet_net *un = uet_net(sock_net(sk));
 	struct uet_rx_ctx c;
@@ -1074,6 +1085,7 @@ drop:
 	kfree_skb(skb);
 	return 0;
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_encap_rcv);
 
 /**
  * uet_rx_pdc_gc() - discard the partial messages of closed sockets and

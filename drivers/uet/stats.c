@@ -11,6 +11,7 @@
 #include <linux/string.h>
 #include <linux/sysfs.h>
 #include <net/net_namespace.h>
+#include <uet/kunit.h>
 #include <uet/net.h>
 #include <uet/spray.h>
 #include <uet/stats.h>
@@ -186,6 +187,7 @@ void uet_stats_read(struct uet_net *un, u64 *sum)
 				     atomic_read(&un->n_target);
 	sum[UET_STAT_RX_MEM] = percpu_counter_sum_positive(&un->rx_mem);
 }
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_stats_read);
 
 /*
  * /sys/kernel/uet/stats/<name>: the initial namespace's counters, one value

@@ -67,7 +67,7 @@ static struct uet_tx_slot *uet_slot(struct uet_pdc *pdc, u32 psn)
  *
  * Return: true when @psn is in [snd_una, snd_nxt), modulo 2^32.
  */
-bool uet_tx_in_flight(const struct uet_pdc_tx *tx, u32 psn)
+VISIBLE_IF_KUNIT bool uet_tx_in_flight(const struct uet_pdc_tx *tx, u32 psn)
 {
 	return psn - tx->snd_una < tx->snd_nxt - tx->snd_una;
 }
@@ -179,6 +179,8 @@ static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
 	bool nocheck;
 	u32 room;
 
+	if (uet_test_xmit(un, skb))
+		return;
 	if (!dst) {
 		dst = uet_route(un, &cb.saddr, &cb.daddr, cb.sport, &room);
 		if (IS_ERR(dst)) {
@@ -376,7 +378,7 @@ static u64 uet_tx_ed_ns(const struct uet_pdc *pdc)
  *
  * Return: the deadline, ktime_get_ns() clock.
  */
-u64 uet_tx_ed_at(struct uet_pdc *pdc, u32 psn, u64 ed)
+VISIBLE_IF_KUNIT u64 uet_tx_ed_at(struct uet_pdc *pdc, u32 psn, u64 ed)
 {
 	u32 q = psn + UET_ACK_EVERY - 1, last = pdc->tx.snd_nxt - 1;
 
@@ -399,6 +401,26 @@ static u64 uet_tx_ed_next(struct uet_pdc *pdc)
 	p = uet_psn_before(tx->ed_psn, tx->snd_una) ? tx->snd_una : tx->ed_psn;
 	return p == tx->snd_nxt ? U64_MAX : uet_tx_ed_at(pdc, p, ed);
 }
+
+/**
+ * uet_tx_rto_base() - the retransmission timeout before backoff
+ * @pdc: the initiator PDC
+ *
+ * RFC 6298's srtt + 4 * rttvar, but at least 5/4 of the recent maximum
+ * RTT, since the samples mix paths of different delay and the average
+ * follows the fast ones.
+ *
+ * Return: the timeout in us, bounded by rto-min and rto-max.
+ */
+VISIBLE_IF_KUNIT u32 uet_tx_rto_base(const struct uet_pdc *pdc)
+{
+	const struct uet_pdc_tx *tx = &pdc->tx;
+	u32 rto = tx->srtt_us + max(4 * tx->rttvar_us, 1U);
+
+	rto = max(rto, tx->rtt_max_us + tx->rtt_max_us / 4);
+	return clamp(rto, pdc->rto_min_us, pdc->rto_max_us);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_rto_base);
 
 /*
  * How long a packet must have been out before a SACK gap may call it
@@ -467,7 +489,8 @@ static bool uet_tx_out_for(const struct uet_tx_slot *s, u64 now, u64 rto)
  * Return: true and @psn set when one is due; the caller reports it
  * (UET_SLOT_TO), so that the next call moves on.
  */
-bool uet_tx_to_due(struct uet_pdc *pdc, u64 now, u64 rto, u32 *psn)
+VISIBLE_IF_KUNIT bool uet_tx_to_due(struct uet_pdc *pdc, u64 now, u64 rto,
+				    u32 *psn)
 {
 	struct uet_pdc_tx *tx = &pdc->tx;
 
@@ -502,7 +525,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_to_due);
  * flight after it, or when it waits for an ACK (of a later packet, or one
  * that brings it within reach): the ACK runs the scan.
  */
-u64 uet_tx_to_next(struct uet_pdc *pdc, u64 now, u64 rto)
+VISIBLE_IF_KUNIT u64 uet_tx_to_next(struct uet_pdc *pdc, u64 now, u64 rto)
 {
 	struct uet_pdc_tx *tx = &pdc->tx;
 	struct uet_tx_slot *s;
@@ -679,8 +702,9 @@ static struct sk_buff *uet_tx_build_nop(struct uet_pdc *pdc, u32 psn,
  * Return: a data packet (PDS request, SES standard request, payload), or
  * a CTRL NOP for a refused message; NULL when memory is short.
  */
-struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
-			     const struct uet_tx_slot *s, u8 flags)
+VISIBLE_IF_KUNIT struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
+					      const struct uet_tx_slot *s,
+					      u8 flags)
 {
 	const struct uet_tx_msg *m = s->msg;
 	struct uet_pds_req *req;
@@ -991,26 +1015,6 @@ static void uet_tx_advance(struct uet_pdc_tx *tx)
 }
 
 /**
- * uet_tx_rto_base() - the retransmission timeout before backoff
- * @pdc: the initiator PDC
- *
- * RFC 6298's srtt + 4 * rttvar, but at least 5/4 of the recent maximum
- * RTT, since the samples mix paths of different delay and the average
- * follows the fast ones.
- *
- * Return: the timeout in us, bounded by rto-min and rto-max.
- */
-u32 uet_tx_rto_base(const struct uet_pdc *pdc)
-{
-	const struct uet_pdc_tx *tx = &pdc->tx;
-	u32 rto = tx->srtt_us + max(4 * tx->rttvar_us, 1U);
-
-	rto = max(rto, tx->rtt_max_us + tx->rtt_max_us / 4);
-	return clamp(rto, pdc->rto_min_us, pdc->rto_max_us);
-}
-EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_rto_base);
-
-/**
  * uet_tx_rtt() - take an RTT sample of a data packet sent once
  * @pdc: the initiator PDC
  * @rtt_ns: the sample
@@ -1019,7 +1023,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_rto_base);
  * the decaying maximum, and sets the timeout back to its base (ending any
  * backoff).
  */
-void uet_tx_rtt(struct uet_pdc *pdc, u64 rtt_ns)
+VISIBLE_IF_KUNIT void uet_tx_rtt(struct uet_pdc *pdc, u64 rtt_ns)
 {
 	struct uet_pdc_tx *tx = &pdc->tx;
 	u32 r = clamp_t(u64, div_u64(rtt_ns, NSEC_PER_USEC), 1, U32_MAX / 8);
@@ -1049,7 +1053,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_rtt);
  *
  * Until the next RTT sample, after a timeout or a refusal.
  */
-void uet_tx_backoff(struct uet_pdc *pdc)
+VISIBLE_IF_KUNIT void uet_tx_backoff(struct uet_pdc *pdc)
 {
 	pdc->tx.rto_us = min(pdc->tx.rto_us * 2, pdc->rto_max_us);
 }

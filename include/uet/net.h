@@ -28,6 +28,7 @@
 #include <net/netlink.h>
 #include <net/netns/generic.h>
 #include <uet/config.h>
+#include <uet/kunit.h>
 
 /**
  * struct uet_cfg_rcu - a published configuration and its deferred free
@@ -47,6 +48,8 @@ struct uet_cfg_rcu {
 #define UET_SRC_SLOTS		256
 
 struct dentry;
+struct sk_buff;
+struct sock;
 struct socket;
 struct uet_stats;
 
@@ -102,6 +105,9 @@ struct uet_psn_memo {
  * @dying: the namespace is going away: no new PDC, no rescheduled work
  * @debugfs: the namespace's directory under /sys/kernel/debug/uet; set at
  *	init and exit only
+ * @test_xmit: KUnit only: takes every packet the namespace would send,
+ *	with its route, in place of IP (see uet_test_xmit()); set by the
+ *	suites before the namespace sends anything, NULL otherwise
  */
 struct uet_net {
 	struct net *net;
@@ -133,6 +139,9 @@ struct uet_net {
 	struct delayed_work gc_work;
 	bool dying;
 	struct dentry *debugfs;
+#if UET_KUNIT_HOOKS
+	void (*test_xmit)(struct uet_net *un, struct sk_buff *skb);
+#endif
 };
 
 /* Module version, reported by UET_CMD_INFO_GET. */
@@ -170,5 +179,34 @@ void uet_netlink_exit(void);
 int uet_udp_open(struct uet_net *un, u16 port);
 void uet_udp_close(struct uet_net *un);
 int uet_udp_rebind(struct uet_net *un, u16 port);
+
+#if UET_KUNIT_HOOKS
+int uet_encap_rcv(struct sock *sk, struct sk_buff *skb);
+#endif
+
+/**
+ * uet_test_xmit() - hand a packet to the KUnit suites instead of IP
+ * @un: the namespace sending it
+ * @skb: the packet (struct uet_skb_cb set, its route held or NULL)
+ *
+ * The suites capture what a namespace of theirs sends, to check the ACKs,
+ * NACKs and data the state machines emit.  Without KUnit this is false
+ * and costs nothing.
+ *
+ * Return: true when the suites took @skb and its route.
+ */
+static inline bool uet_test_xmit(struct uet_net *un, struct sk_buff *skb)
+{
+#if UET_KUNIT_HOOKS
+	void (*xmit)(struct uet_net *un, struct sk_buff *skb);
+
+	xmit = READ_ONCE(un->test_xmit);
+	if (xmit) {
+		xmit(un, skb);
+		return true;
+	}
+#endif
+	return false;
+}
 
 #endif /* _UET_NET_H */

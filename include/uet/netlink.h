@@ -8,6 +8,7 @@
 #define _UET_NETLINK_H
 
 #include <linux/types.h>
+#include <uet/kunit.h>
 #include <uet/spray.h>
 
 struct sk_buff;
@@ -25,8 +26,11 @@ struct uet_tx_msg;
 				 UET_SPRAY_R_FREEZE | UET_SPRAY_R_THAW | \
 				 UET_SPRAY_R_MARK)
 
+#if UET_KUNIT_HOOKS
+/* Static in netlink.c but for KUnit (VISIBLE_IF_KUNIT). */
 int uet_nl_spray_put(struct sk_buff *skb, int type, struct uet_spray *s,
 		     u32 first, struct uet_spray_value *buf, u32 *n);
+#endif
 void uet_nl_notify_pdc(const struct uet_pdc *pdc, bool open);
 void uet_nl_notify_spray_events(const struct uet_pdc *pdc, u16 value,
 				u32 result);

@@ -26,6 +26,7 @@
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <uet/kunit.h>
 #include <uet/net.h>
 
 struct uet_spray;
@@ -477,21 +478,23 @@ struct sk_buff *uet_ctl_skb_addr(const struct in6_addr *saddr,
 				 const struct in6_addr *daddr,
 				 unsigned int len, u16 ev);
 void uet_xmit_queue(struct uet_net *un, struct sk_buff_head *q);
+u64 uet_tx_base_rtt_ns(const struct uet_pdc *pdc);
 
 /* rx.c */
 void uet_rx_pdc_release(struct uet_pdc *pdc);
 void uet_rx_pdc_gc(struct uet_pdc *pdc);
 
+#if UET_KUNIT_HOOKS
 /*
  * The datapath's pure logic (PSN windows, SACK bitmaps, the RTT
- * estimator, header layouts), for its own files and the KUnit suite
- * drivers/uet/tests/datapath_test.c (exported only to that).
+ * estimator, header layouts): static in their own files but for KUnit
+ * (VISIBLE_IF_KUNIT), for the suite drivers/uet/tests/datapath_test.c and
+ * the fixture of the PDC suites.
  */
 bool uet_tx_in_flight(const struct uet_pdc_tx *tx, u32 psn);
 void uet_tx_rtt(struct uet_pdc *pdc, u64 rtt_ns);
 u32 uet_tx_rto_base(const struct uet_pdc *pdc);
 void uet_tx_backoff(struct uet_pdc *pdc);
-u64 uet_tx_base_rtt_ns(const struct uet_pdc *pdc);
 u64 uet_tx_ed_at(struct uet_pdc *pdc, u32 psn, u64 ed);
 bool uet_tx_to_due(struct uet_pdc *pdc, u64 now, u64 rto, u32 *psn);
 u64 uet_tx_to_next(struct uet_pdc *pdc, u64 now, u64 rto);
@@ -503,5 +506,6 @@ u64 uet_rx_sack_bits(const struct uet_pdc_rx *rx);
 int uet_rx_parse_data(struct sk_buff *skb, struct uet_rx_pkt *pk);
 void uet_ack_write(void *hdr, const struct uet_ack_info *a);
 int uet_ack_read(const void *hdr, unsigned int len, struct uet_ack_info *a);
+#endif
 
 #endif /* _UET_PDC_H */

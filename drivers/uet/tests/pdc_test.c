@@ -1,0 +1,409 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit: the life of a PDC.  Opened by sendmsg() (initiator) or by a SYN
+ * (target); two SYNs of different incarnations, one after the other and
+ * racing from two threads; closed when idle, by the initiator's CLOSE,
+ * and by the namespace going away with messages still queued, sockets
+ * closed and timers running.  Checked through what is sent, the PDC
+ * tables, the counters and what the sockets hold; lockdep and KASAN watch
+ * the locking and the frees.
+ */
+#include <kunit/test.h>
+#include <linux/completion.h>
+#include <linux/delay.h>
+#include <linux/err.h>
+#include <linux/kthread.h>
+#include <linux/slab.h>
+#include <net/sock.h>
+#include <uet/sock.h>
+#include "kt.h"
+
+#define T_BUF		4096
+/* Idle time of the idle cases, ms. */
+#define T_IDLE_MS	50
+
+/* Packet @j of a message of @msg_len bytes cut every 500, with SYN. */
+static void uet_pdc_test_syn(struct uet_kt *kt, u32 start, u32 psn,
+			     u16 msg_id, u32 msg_len, u32 j)
+{
+	struct uet_kt_data d = {
+		.psn		= psn,
+		.start		= start,
+		.flags		= UET_REQ_SYN | UET_REQ_AR,
+		.msg_id		= msg_id,
+		.msg_len	= msg_len,
+		.off		= j * 500,
+		.len		= min(500U, msg_len - j * 500),
+		.ev		= 0x200 + j,
+	};
+
+	uet_kt_rcv_data(kt, &d);
+}
+
+static int uet_pdc_test_rmem(struct uet_kt *kt)
+{
+	return atomic_read(&kt->rx->sk->sk_rmem_alloc);
+}
+
+/*
+ * sendmsg() opens an initiator PDC and later messages to the peer share
+ * it; a SYN opens a target PDC.  Each is found by its own id and role.
+ */
+static void uet_pdc_test_create(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk, pk2;
+	struct uet_pdc_counts c;
+	struct uet_ack_info a;
+	u16 ilid, tlid;
+
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 1), 100);
+	uet_kt_pop_data(kt, &pk, NULL);
+	ilid = pk.spdcid;
+	KUNIT_EXPECT_NE(test, ilid, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 1);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, ilid, UET_PDC_INITIATOR, &c));
+	KUNIT_EXPECT_EQ(test, c.msgs, 1);
+	KUNIT_EXPECT_EQ(test, c.out, 1);
+	KUNIT_EXPECT_FALSE(test, uet_kt_pdc(kt, ilid, UET_PDC_TARGET, NULL));
+
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 200, 2), 200);
+	uet_kt_pop_data(kt, &pk2, NULL);
+	KUNIT_EXPECT_EQ(test, pk2.spdcid, ilid);
+	KUNIT_EXPECT_EQ(test, pk2.psn, pk.psn + 1);
+	KUNIT_EXPECT_NE(test, pk2.msg_id, pk.msg_id);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 1);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, ilid, UET_PDC_INITIATOR, &c));
+	KUNIT_EXPECT_EQ(test, c.msgs, 2);
+
+	/* the peer's SYN, with a message of two packets: one in */
+	uet_pdc_test_syn(kt, 9, 9, 1, 1000, 0);
+	uet_kt_pop_ack(kt, &a, NULL);
+	tlid = a.spdcid;
+	KUNIT_EXPECT_NE(test, tlid, ilid);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 2);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, tlid, UET_PDC_TARGET, &c));
+	KUNIT_EXPECT_EQ(test, c.msgs, 1);
+	KUNIT_EXPECT_FALSE(test, uet_kt_pdc(kt, tlid, UET_PDC_INITIATOR, NULL));
+	KUNIT_EXPECT_GT(test, uet_pdc_test_rmem(kt), 0);
+}
+
+/*
+ * A SYN with a live PDC's key and another start PSN: outside the PDC's
+ * window it is a blind attempt, challenged with an ACK of the live state;
+ * inside, a new incarnation, which replaces the PDC and frees what the
+ * old one held.
+ */
+static void uet_pdc_test_syn_incarnations(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u8 *buf = kunit_kzalloc(test, T_BUF, GFP_KERNEL);
+	u32 s = 0x10000, far = s + BIT(20);
+	struct uet_pdc_counts c;
+	struct uet_ack_info a;
+	u16 t1, t2;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	uet_pdc_test_syn(kt, s, s, 1, 1000, 0);
+	uet_kt_pop_ack(kt, &a, NULL);
+	t1 = a.spdcid;
+	KUNIT_EXPECT_GT(test, uet_pdc_test_rmem(kt), 0);
+
+	uet_pdc_test_syn(kt, far, far, 2, 50, 0);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.spdcid, t1);
+	KUNIT_EXPECT_EQ(test, a.cack, s);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_SYN_CHALLENGE), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 1);
+	KUNIT_EXPECT_TRUE(test, uet_kt_pdc(kt, t1, UET_PDC_TARGET, NULL));
+	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), -EAGAIN);
+
+	/* a start PSN in the window: the peer restarted its PDC */
+	uet_pdc_test_syn(kt, s + 1, s + 1, 3, 50, 0);
+	uet_kt_pop_ack(kt, &a, NULL);
+	t2 = a.spdcid;
+	KUNIT_EXPECT_EQ(test, a.cack, s + 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 2);
+	/* a new PDC (its id may be the old one's again): nothing partial */
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, t2, UET_PDC_TARGET, &c));
+	KUNIT_EXPECT_EQ(test, c.msgs, 0);
+	if (t2 != t1)
+		KUNIT_EXPECT_FALSE(test,
+				   uet_kt_pdc(kt, t1, UET_PDC_TARGET, NULL));
+	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), 50);
+	KUNIT_EXPECT_TRUE(test, uet_kt_payload_ok(buf, 50, 3));
+
+	/* the old incarnation's partial message goes with it */
+	uet_kt_gc(kt);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_CLOSE), 1);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_rmem(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+}
+
+#define T_RACE_ROUNDS	16
+
+/**
+ * struct uet_pdc_test_racer - one thread injecting one SYN
+ * @kt: the fixture
+ * @skb: the SYN, built by the case
+ * @go: both threads wait for it, to start together
+ * @done: completed when the SYN is in
+ */
+struct uet_pdc_test_racer {
+	struct uet_kt *kt;
+	struct sk_buff *skb;
+	struct completion *go;
+	struct completion done;
+};
+
+static int uet_pdc_test_race_fn(void *arg)
+{
+	struct uet_pdc_test_racer *r = arg;
+
+	wait_for_completion(r->go);
+	uet_kt_inject(r->kt, r->skb, 0x300);
+	complete(&r->done);
+	return 0;
+}
+
+/*
+ * Two SYNs for the same key with start PSNs far apart, from two threads at
+ * once, round after round: exactly one PDC opens, the other SYN is
+ * dropped, and exactly one of the two messages arrives.  (On UML's one
+ * CPU the threads interleave between packets; on SMP inside the lookup.)
+ */
+static void uet_pdc_test_syn_race(struct kunit *test)
+{
+	struct uet_pdc_test_racer r[2] = {};
+	struct uet_kt *kt = test->priv;
+	u8 *buf = kunit_kzalloc(test, T_BUF, GFP_KERNEL);
+	struct task_struct *t;
+	struct completion go;
+	u32 round, i, start;
+	int n;
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	for (round = 0; round < T_RACE_ROUNDS; round++) {
+		init_completion(&go);
+		for (i = 0; i < 2; i++) {
+			struct uet_kt_data d = {
+				.flags		= UET_REQ_SYN | UET_REQ_AR,
+				.spdcid		= 0x1000 + round,
+				.msg_id		= 2 * round + i,
+				.msg_len	= 20,
+				.len		= 20,
+			};
+
+			start = round * BIT(24) + i * BIT(20);
+			d.psn = start;
+			d.start = start;
+			r[i].kt = kt;
+			r[i].go = &go;
+			r[i].skb = uet_kt_data_skb(kt, &d);
+			init_completion(&r[i].done);
+			t = kthread_run(uet_pdc_test_race_fn, &r[i],
+					"uet_kt_syn%u", i);
+			if (IS_ERR(t)) {
+				uet_kt_inject(kt, r[i].skb, 0x300);
+				complete(&r[i].done);
+			}
+		}
+		complete_all(&go);
+		for (i = 0; i < 2; i++)
+			wait_for_completion(&r[i].done);
+		KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN),
+				round + 1);
+		KUNIT_EXPECT_EQ(test,
+				uet_kt_stat(kt, UET_STAT_DROP_SYN_CHALLENGE),
+				round + 1);
+		KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MSGS),
+				round + 1);
+		n = uet_kt_recv(kt, buf, T_BUF, NULL);
+		KUNIT_EXPECT_EQ(test, n, 20);
+		KUNIT_EXPECT_TRUE(test,
+				  uet_kt_payload_ok(buf, 20, 2 * round) ||
+				  uet_kt_payload_ok(buf, 20, 2 * round + 1));
+		KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL),
+				-EAGAIN);
+	}
+	uet_kt_purge(kt);
+}
+
+static void uet_pdc_test_idle_cfg(struct uet_config *c)
+{
+	c->pdc_idle_ms = T_IDLE_MS;
+}
+
+/*
+ * Idle PDCs close: an initiator once nothing is in flight, after the idle
+ * time, telling the target with a CLOSE; a target after four times that,
+ * freeing the message it was receiving.  A PDC with a message in flight
+ * stays however long it waits.
+ */
+static void uet_pdc_test_idle_close(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_ack_info a = {};
+	struct uet_pds_ctrl cl;
+	struct uet_rx_pkt pk;
+	u16 ilid, tlid, ev;
+
+	uet_kt_config(kt, uet_pdc_test_idle_cfg);
+	uet_pdc_test_syn(kt, 9, 9, 1, 1000, 0);
+	uet_kt_pop_ack(kt, &a, NULL);
+	tlid = a.spdcid;
+	KUNIT_EXPECT_GT(test, uet_pdc_test_rmem(kt), 0);
+
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 1), 100);
+	uet_kt_pop_data(kt, &pk, &ev);
+	ilid = pk.spdcid;
+	msleep(3 * T_IDLE_MS);
+	uet_kt_gc(kt);
+	KUNIT_EXPECT_TRUE(test, uet_kt_pdc(kt, ilid, UET_PDC_INITIATOR, NULL));
+
+	a = (struct uet_ack_info) {
+		.cack = pk.psn, .trigger = pk.psn,
+		.spdcid = UET_KT_PEER_PDC, .dpdcid = ilid,
+	};
+	uet_kt_rcv_ack(kt, &a, ev);
+	msleep(UET_TARGET_IDLE_MULT * T_IDLE_MS + 100);
+	uet_kt_gc(kt);
+	KUNIT_EXPECT_FALSE(test, uet_kt_pdc(kt, ilid, UET_PDC_INITIATOR, NULL));
+	KUNIT_EXPECT_FALSE(test, uet_kt_pdc(kt, tlid, UET_PDC_TARGET, NULL));
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_CLOSE), 2);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_rmem(kt), 0);
+
+	/* the CLOSE: the initiator's next PSN, on its last value */
+	uet_kt_pop_ctrl(kt, &cl);
+	KUNIT_EXPECT_EQ(test, uet_prologue_next(cl.prologue), UET_CTRL_CLOSE);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(cl.psn), pk.psn + 1);
+	KUNIT_EXPECT_EQ(test, be16_to_cpu(cl.spdcid), ilid);
+	KUNIT_EXPECT_EQ(test, be16_to_cpu(cl.dpdcid), UET_KT_PEER_PDC);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+}
+
+/*
+ * The initiator's CLOSE closes the target and frees its partial message;
+ * a CLOSE whose PSN is outside the window is not believed.
+ */
+static void uet_pdc_test_close_ctrl(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_ack_info a;
+	struct uet_kt_data d;
+	u32 s = 0xffffff00;
+	u16 tlid;
+
+	uet_pdc_test_syn(kt, s, s, 1, 1000, 0);
+	uet_kt_pop_ack(kt, &a, NULL);
+	tlid = a.spdcid;
+	KUNIT_EXPECT_GT(test, uet_pdc_test_rmem(kt), 0);
+
+	uet_kt_rcv_ctrl(kt, UET_CTRL_CLOSE, tlid, s + 1 + 2 * UET_PSN_WINDOW);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_WINDOW), 1);
+	KUNIT_EXPECT_TRUE(test, uet_kt_pdc(kt, tlid, UET_PDC_TARGET, NULL));
+
+	uet_kt_rcv_ctrl(kt, UET_CTRL_CLOSE, tlid, s + 1);
+	KUNIT_EXPECT_FALSE(test, uet_kt_pdc(kt, tlid, UET_PDC_TARGET, NULL));
+	uet_kt_gc(kt);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_CLOSE), 1);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_rmem(kt), 0);
+
+	/* the rest of the message finds no PDC */
+	d = (struct uet_kt_data) {
+		.psn = s + 1, .dpdcid = tlid, .flags = UET_REQ_AR,
+		.msg_id = 1, .msg_len = 1000, .off = 500, .len = 500,
+	};
+	uet_kt_rcv_data(kt, &d);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_UNKNOWN_PDC), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+}
+
+static void uet_pdc_test_teardown_cfg(struct uet_config *c)
+{
+	c->mss = UET_MSS_MIN;
+	c->rto_min_us = 2000;
+	c->rto_max_us = 2000;
+	c->max_retx = 255;
+}
+
+/*
+ * The namespace goes with an initiator PDC holding a full window, bytes
+ * not yet sent and a second message queued, its timer running, and a
+ * target PDC holding part of a message; both sockets closed first (a
+ * namespace outlives no socket of its own).  Every message is freed and
+ * every socket reference dropped; the initiator says CLOSE.
+ */
+static void uet_pdc_test_teardown_queued(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct sock *tx_sk, *rx_sk;
+	struct uet_pds_ctrl cl;
+	struct uet_pdc_counts c;
+	struct uet_ack_info a;
+	struct uet_rx_pkt pk;
+	struct sk_buff *skb;
+	unsigned int closes = 0;
+	u16 ilid;
+
+	uet_kt_config(kt, uet_pdc_test_teardown_cfg);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100 << 10, 1), 100 << 10);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 1 << 10, 2), 1 << 10);
+	uet_kt_pop_data(kt, &pk, NULL);
+	ilid = pk.spdcid;
+	a = (struct uet_ack_info) {
+		.cack = pk.psn, .trigger = pk.psn,
+		.spdcid = UET_KT_PEER_PDC, .dpdcid = ilid,
+	};
+	uet_kt_rcv_ack(kt, &a, 0x400);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, ilid, UET_PDC_INITIATOR, &c));
+	KUNIT_EXPECT_EQ(test, c.msgs, 2);
+	KUNIT_EXPECT_EQ(test, c.queued, 2);
+
+	uet_pdc_test_syn(kt, 9, 9, 1, 1000, 0);
+	KUNIT_EXPECT_GT(test, uet_pdc_test_rmem(kt), 0);
+
+	tx_sk = kt->tx->sk;
+	rx_sk = kt->rx->sk;
+	sock_hold(tx_sk);
+	sock_hold(rx_sk);
+	uet_kt_net_destroy(kt, 2);
+
+	KUNIT_EXPECT_EQ(test, atomic_read(&uet_sk(tx_sk)->wmem), 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&rx_sk->sk_rmem_alloc), 0);
+	KUNIT_EXPECT_EQ(test, refcount_read(&tx_sk->sk_refcnt), 1);
+	KUNIT_EXPECT_EQ(test, refcount_read(&rx_sk->sk_refcnt), 1);
+	sock_put(tx_sk);
+	sock_put(rx_sk);
+
+	while ((skb = uet_kt_pop(kt))) {
+		if (uet_kt_type(skb) == UET_PDS_CTRL &&
+		    skb->len >= sizeof(cl)) {
+			memcpy(&cl, skb->data, sizeof(cl));
+			if (uet_prologue_next(cl.prologue) == UET_CTRL_CLOSE &&
+			    be16_to_cpu(cl.spdcid) == ilid)
+				closes++;
+		}
+		kfree_skb(skb);
+	}
+	KUNIT_EXPECT_EQ(test, closes, 1);
+}
+
+static struct kunit_case uet_pdc_test_cases[] = {
+	KUNIT_CASE(uet_pdc_test_create),
+	KUNIT_CASE(uet_pdc_test_syn_incarnations),
+	KUNIT_CASE(uet_pdc_test_syn_race),
+	KUNIT_CASE(uet_pdc_test_idle_close),
+	KUNIT_CASE(uet_pdc_test_close_ctrl),
+	KUNIT_CASE(uet_pdc_test_teardown_queued),
+	{}
+};
+
+static struct kunit_suite uet_pdc_test_suite = {
+	.name = "uet_pdc",
+	.init = uet_kt_init,
+	.exit = uet_kt_exit,
+	.test_cases = uet_pdc_test_cases,
+};
+
+kunit_test_suite(uet_pdc_test_suite);

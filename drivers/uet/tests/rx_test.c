@@ -1,0 +1,343 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit: the receiving side of a target PDC, driven through its entry
+ * point.  The case, as the initiator, sends data packets it builds, in
+ * the order it chooses, with duplicates; checked are the ACKs and NACKs
+ * the target sends back (cumulative PSN, SACK bitmap, codes), the
+ * messages the receiving socket gets (whole, once, byte for byte) and the
+ * counters - never how the target keeps a message meanwhile.
+ */
+#include <kunit/test.h>
+#include <linux/errno.h>
+#include <linux/minmax.h>
+#include <linux/slab.h>
+#include <net/sock.h>
+#include "kt.h"
+
+#define T_BUF		8192
+
+/* Packet @j of message @msg_id, @msg_len bytes cut every @seg, at @psn. */
+static void uet_rx_test_pkt(struct uet_kt *kt, u32 start, u32 psn, u16 msg_id,
+			    u32 msg_len, u32 seg, u32 j, u8 flags)
+{
+	struct uet_kt_data d = {
+		.psn		= psn,
+		.start		= start,
+		.flags		= flags,
+		.msg_id		= msg_id,
+		.msg_len	= msg_len,
+		.off		= j * seg,
+		.len		= min(seg, msg_len - j * seg),
+		.ev		= 0x100 + j,
+	};
+
+	uet_kt_rcv_data(kt, &d);
+}
+
+/* Receive one message of @len bytes, @seed's, from the peer. */
+static void uet_rx_test_recv(struct uet_kt *kt, u8 *buf, u32 len, u32 seed)
+{
+	struct sockaddr_uet from;
+	int n;
+
+	n = uet_kt_recv(kt, buf, T_BUF, &from);
+	KUNIT_ASSERT_EQ(kt->test, n, (int)len);
+	KUNIT_EXPECT_TRUE(kt->test, uet_kt_payload_ok(buf, len, seed));
+	KUNIT_EXPECT_EQ(kt->test, from.suet_family, AF_UET);
+	KUNIT_EXPECT_EQ(kt->test, from.suet_ip_family, AF_INET);
+	KUNIT_EXPECT_EQ(kt->test, ntohl(from.suet_addr4.s_addr), 0x7f000002);
+	KUNIT_EXPECT_EQ(kt->test, from.suet_job, UET_KT_JOB);
+	KUNIT_EXPECT_EQ(kt->test, from.suet_ep, UET_KT_EP_PEER);
+}
+
+static u8 *uet_rx_test_buf(struct kunit *test)
+{
+	u8 *buf = kunit_kzalloc(test, T_BUF, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, buf);
+	return buf;
+}
+
+/*
+ * In order, across the 2^32 PSN wrap: the target opens on the SYN,
+ * acknowledges when asked, and the socket gets the message once whole.
+ */
+static void uet_rx_test_in_order(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u32 s = 0xfffffffe, len = 2500;
+	u8 *buf = uet_rx_test_buf(test);
+	struct uet_pdc_counts c;
+	struct uet_ack_info a;
+	struct uet_kt_data d;
+	u16 ev, tlid;
+
+	uet_rx_test_pkt(kt, s, s, 1, len, 1000, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 1, 1, len, 1000, 1, UET_REQ_SYN);
+	/* not asked, and fewer than UET_ACK_EVERY: no ACK yet */
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), -EAGAIN);
+
+	uet_rx_test_pkt(kt, s, s + 2, 1, len, 1000, 2,
+			UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, &ev);
+	KUNIT_EXPECT_FALSE(test, a.cc);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 2);
+	KUNIT_EXPECT_EQ(test, a.trigger, s + 2);
+	KUNIT_EXPECT_EQ(test, a.dpdcid, UET_KT_PEER_PDC);
+	KUNIT_EXPECT_EQ(test, a.flags, 0);
+	/* on the entropy value of the packet that drew it */
+	KUNIT_EXPECT_EQ(test, ev, 0x102);
+	tlid = a.spdcid;
+	KUNIT_EXPECT_NE(test, tlid, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+
+	uet_rx_test_recv(kt, buf, len, 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MSGS), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKTS), 3);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BYTES), len);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_OOO), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 1);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, tlid, UET_PDC_TARGET, &c));
+	KUNIT_EXPECT_EQ(test, c.msgs, 0);
+	KUNIT_EXPECT_EQ(test, c.out, 0);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kt->rx->sk->sk_rmem_alloc), 0);
+
+	/* answered: the next packet names the target's PDC, no SYN */
+	d = (struct uet_kt_data) {
+		.psn = s + 3, .dpdcid = tlid, .flags = UET_REQ_AR,
+		.msg_id = 2, .msg_len = 10, .len = 10,
+	};
+	uet_kt_rcv_data(kt, &d);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 3);
+	KUNIT_EXPECT_EQ(test, a.spdcid, tlid);
+	uet_rx_test_recv(kt, buf, 10, 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 1);
+}
+
+#define T_OOO_PKTS	6
+
+/*
+ * Out of order: every ACK's cumulative PSN and SACK bitmap say exactly
+ * which PSNs arrived; the message is handed over once its last missing
+ * packet is in, intact.
+ */
+static void uet_rx_test_out_of_order(struct kunit *test)
+{
+	static const u32 order[T_OOO_PKTS] = { 5, 3, 1, 0, 4, 2 };
+	struct uet_kt *kt = test->priv;
+	u32 s = 0xfffffffd, seg = 500, len = T_OOO_PKTS * 500 - 123;
+	u8 *buf = uet_rx_test_buf(test);
+	bool got[T_OOO_PKTS] = {};
+	u32 k, i, next = 0, ooo = 0, sacks = 0;
+	struct uet_ack_info a;
+	u64 bits;
+
+	for (k = 0; k < T_OOO_PKTS; k++) {
+		u32 j = order[k];
+
+		KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL),
+				-EAGAIN);
+		uet_rx_test_pkt(kt, s, s + j, 1, len, seg, j,
+				UET_REQ_SYN | UET_REQ_AR);
+		if (j > next)
+			ooo++;
+		got[j] = true;
+		while (next < T_OOO_PKTS && got[next])
+			next++;
+		bits = 0;
+		for (i = next; i < T_OOO_PKTS; i++)
+			if (got[i])
+				bits |= BIT_ULL(i - next);
+		sacks += !!bits;
+
+		uet_kt_pop_ack(kt, &a, NULL);
+		KUNIT_EXPECT_EQ_MSG(test, a.cack, s + next - 1, "packet %u", j);
+		KUNIT_EXPECT_EQ_MSG(test, a.trigger, s + j, "packet %u", j);
+		KUNIT_EXPECT_EQ_MSG(test, a.cc, !!bits, "packet %u", j);
+		if (bits) {
+			KUNIT_EXPECT_EQ_MSG(test, a.sack_base, s + next,
+					    "packet %u", j);
+			KUNIT_EXPECT_EQ_MSG(test, a.bitmap, bits, "packet %u",
+					    j);
+		}
+	}
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	uet_rx_test_recv(kt, buf, len, 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_OOO), ooo);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_SACK_TX), sacks);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MSGS), 1);
+}
+
+/*
+ * Two messages whose packets interleave, each out of order: both are
+ * handed over whole, each with its own bytes.
+ */
+static void uet_rx_test_interleaved(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u8 *buf = uet_rx_test_buf(test);
+	u32 s = 77, len1 = 3000, len2 = 2100;
+
+	/* PSNs: 1:0 2:0 1:1 2:1 1:2 2:2, sent 2:2 1:1 2:0 1:2 2:1 1:0 */
+	uet_rx_test_pkt(kt, s, s + 5, 2, len2, 1000, 2, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 2, 1, len1, 1000, 1, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 1, 2, len2, 1000, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 4, 1, len1, 1000, 2, UET_REQ_SYN);
+	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), -EAGAIN);
+	uet_rx_test_pkt(kt, s, s + 3, 2, len2, 1000, 1, UET_REQ_SYN);
+	uet_rx_test_recv(kt, buf, len2, 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), -EAGAIN);
+	uet_rx_test_pkt(kt, s, s, 1, len1, 1000, 0, UET_REQ_SYN | UET_REQ_AR);
+	uet_rx_test_recv(kt, buf, len1, 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MSGS), 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BYTES), len1 + len2);
+}
+
+/*
+ * Duplicates, before and after the message is complete: dropped, counted,
+ * answered with an ACK of the current state; the message comes once.
+ */
+static void uet_rx_test_duplicates(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u8 *buf = uet_rx_test_buf(test);
+	u32 s = 1000, len = 1000;
+	struct uet_ack_info a;
+
+	uet_rx_test_pkt(kt, s, s, 1, len, 600, 0, UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s);
+
+	/* the same packet again, not asking for an ACK: it gets one */
+	uet_rx_test_pkt(kt, s, s, 1, len, 600, 0, UET_REQ_SYN);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s);
+	KUNIT_EXPECT_EQ(test, a.trigger, s);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_DUP), 1);
+
+	uet_rx_test_pkt(kt, s, s + 1, 1, len, 600, 1, UET_REQ_SYN);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	uet_rx_test_pkt(kt, s, s + 1, 1, len, 600, 1,
+			UET_REQ_SYN | UET_REQ_RETX);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 1);
+	/* a duplicate that was a retransmission says so */
+	KUNIT_EXPECT_TRUE(test, a.flags & UET_ACK_RETX);
+	uet_rx_test_pkt(kt, s, s, 1, len, 600, 0, UET_REQ_SYN);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_DUP), 3);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+
+	uet_rx_test_recv(kt, buf, len, 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), -EAGAIN);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKTS), 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MSGS), 1);
+}
+
+/* Not asked: one ACK every UET_ACK_EVERY packets, covering them all. */
+static void uet_rx_test_ack_every(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u8 *buf = uet_rx_test_buf(test);
+	struct uet_ack_info a;
+	u32 s = 5, i;
+
+	for (i = 0; i < UET_ACK_EVERY; i++) {
+		KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+		uet_rx_test_pkt(kt, s, s + i, 1 + i, 100 + i, 1000, 0,
+				UET_REQ_SYN);
+	}
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + UET_ACK_EVERY - 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	for (i = 0; i < UET_ACK_EVERY; i++)
+		uet_rx_test_recv(kt, buf, 100 + i, 1 + i);
+	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), -EAGAIN);
+}
+
+/*
+ * What the target cannot take is NACKed and not taken: a SYN to an
+ * endpoint nobody bound (fatal, from no PDC, and no PDC opens), a PSN
+ * beyond the window, a message over a full receive buffer (resent later,
+ * it is taken).
+ */
+static void uet_rx_test_refused(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u8 *buf = uet_rx_test_buf(test);
+	struct uet_pds_nack n;
+	struct uet_ack_info a;
+	struct uet_kt_data d;
+	u32 s = 3000;
+	u16 tlid;
+
+	d = (struct uet_kt_data) {
+		.psn = s, .start = s, .flags = UET_REQ_SYN | UET_REQ_AR,
+		.msg_id = 1, .msg_len = 10, .len = 10, .dst_ep = 99,
+	};
+	uet_kt_rcv_data(kt, &d);
+	uet_kt_pop_nack(kt, &n);
+	KUNIT_EXPECT_EQ(test, n.code, UET_NACK_FATAL);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(n.payload), UET_RC_BAD_PID);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(n.psn), s);
+	KUNIT_EXPECT_EQ(test, be16_to_cpu(n.spdcid), 0);
+	KUNIT_EXPECT_EQ(test, be16_to_cpu(n.dpdcid), UET_KT_PEER_PDC);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_NO_ENDPOINT), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 0);
+
+	/* a receive buffer that holds one message at a time */
+	sock_set_rcvbuf(kt->rx->sk, 0);
+	uet_rx_test_pkt(kt, s, s, 1, 3000, 1500, 0, UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	tlid = a.spdcid;
+
+	/* beyond the window */
+	uet_rx_test_pkt(kt, s, s + UET_PSN_WINDOW + 1, 1, 3000, 1500, 1,
+			UET_REQ_SYN);
+	uet_kt_pop_nack(kt, &n);
+	KUNIT_EXPECT_EQ(test, n.code, UET_NACK_PSN_OOR_WINDOW);
+	KUNIT_EXPECT_EQ(test, be16_to_cpu(n.spdcid), tlid);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_WINDOW), 1);
+
+	/* a second message while the first is charged: no room */
+	uet_rx_test_pkt(kt, s, s + 1, 2, 100, 1500, 0, UET_REQ_SYN);
+	uet_kt_pop_nack(kt, &n);
+	KUNIT_EXPECT_EQ(test, n.code, UET_NACK_NO_RESOURCE);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(n.psn), s + 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_RCVBUF), 1);
+
+	/* the first completes and is read: the second fits when resent */
+	uet_rx_test_pkt(kt, s, s + 2, 1, 3000, 1500, 1, UET_REQ_SYN);
+	uet_rx_test_recv(kt, buf, 3000, 1);
+	uet_rx_test_pkt(kt, s, s + 1, 2, 100, 1500, 0,
+			UET_REQ_SYN | UET_REQ_RETX);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 2);
+	uet_rx_test_recv(kt, buf, 100, 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 1);
+}
+
+static struct kunit_case uet_rx_test_cases[] = {
+	KUNIT_CASE(uet_rx_test_in_order),
+	KUNIT_CASE(uet_rx_test_out_of_order),
+	KUNIT_CASE(uet_rx_test_interleaved),
+	KUNIT_CASE(uet_rx_test_duplicates),
+	KUNIT_CASE(uet_rx_test_ack_every),
+	KUNIT_CASE(uet_rx_test_refused),
+	{}
+};
+
+static struct kunit_suite uet_rx_test_suite = {
+	.name = "uet_rx",
+	.init = uet_kt_init,
+	.exit = uet_kt_exit,
+	.test_cases = uet_rx_test_cases,
+};
+
+kunit_test_suite(uet_rx_test_suite);

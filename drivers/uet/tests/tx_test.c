@@ -1,0 +1,402 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * KUnit: the sending side of an initiator PDC, driven through its entry
+ * points.  Messages go in by sendmsg(); the case, as the target, reads the
+ * data packets sent and answers with ACKs, SACKs and NACKs it builds; the
+ * timer runs when the case says.  Checked: what is sent (PSNs, flags,
+ * offsets, retransmissions), what the sending socket gets back (its
+ * charge, its error queue) and the counters.
+ */
+#include <kunit/test.h>
+#include <linux/bitfield.h>
+#include <linux/errno.h>
+#include <net/sock.h>
+#include <uet/sock.h>
+#include "kt.h"
+
+/* A value to send ACKs on: the engine reads the value of the slot acked. */
+#define T_EV		0x0123
+/* Timeout of the cases that time out, us: longer than any of their steps. */
+#define T_RTO_US	200000
+#define T_RTO_WAIT_MS	(T_RTO_US / 1000 + 50)
+
+static int uet_tx_test_wmem(struct uet_kt *kt)
+{
+	return atomic_read(&uet_sk(kt->tx->sk)->wmem);
+}
+
+/* The target acknowledges up to @cack; @trigger drew the ACK. */
+static void uet_tx_test_ack(struct uet_kt *kt, u16 lid, u32 cack, u32 trigger,
+			    u8 flags)
+{
+	struct uet_ack_info a = {
+		.cack		= cack,
+		.trigger	= trigger,
+		.spdcid		= UET_KT_PEER_PDC,
+		.dpdcid		= lid,
+		.flags		= flags,
+	};
+
+	uet_kt_rcv_ack(kt, &a, T_EV);
+}
+
+/* The same, with a SACK bitmap from @base on. */
+static void uet_tx_test_sack(struct uet_kt *kt, u16 lid, u32 cack, u32 base,
+			     u64 bitmap, u32 trigger)
+{
+	struct uet_ack_info a = {
+		.cack		= cack,
+		.trigger	= trigger,
+		.sack_base	= base,
+		.bitmap		= bitmap,
+		.spdcid		= UET_KT_PEER_PDC,
+		.dpdcid		= lid,
+		.cc		= true,
+	};
+
+	uet_kt_rcv_ack(kt, &a, T_EV);
+}
+
+/* Send a message of @n packets (the last one short) and read them. */
+static u32 uet_tx_test_burst(struct uet_kt *kt, struct uet_rx_pkt *pk,
+			     unsigned int n, u32 seed)
+{
+	u32 len = (n - 1) * UET_DEFAULT_MSS + 100;
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(kt->test, uet_kt_send(kt, len, seed), len);
+	for (i = 0; i < n; i++)
+		uet_kt_pop_data(kt, &pk[i], NULL);
+	KUNIT_EXPECT_EQ(kt->test, uet_kt_pending(kt), 0);
+	return len;
+}
+
+static void uet_tx_test_rto(struct uet_config *c)
+{
+	c->rto_min_us = T_RTO_US;
+	c->rto_max_us = T_RTO_US;
+}
+
+/*
+ * Cumulative ACKs free the window in PSN order; the message is done, and
+ * its charge returned, when its last packet is acknowledged.
+ */
+static void uet_tx_test_ack_in_order(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_pdc_counts c;
+	struct uet_rx_pkt pk[4], more;
+	u32 len, s, i;
+	u16 lid;
+
+	len = uet_tx_test_burst(kt, pk, 4, 1);
+	s = pk[0].psn;
+	lid = pk[0].spdcid;
+	for (i = 0; i < 4; i++) {
+		KUNIT_EXPECT_EQ(test, pk[i].psn, s + i);
+		KUNIT_EXPECT_EQ(test, pk[i].spdcid, lid);
+		/* no answer yet: SYN, with the PSN's offset from the start */
+		KUNIT_EXPECT_TRUE(test, pk[i].flags & UET_REQ_SYN);
+		KUNIT_EXPECT_EQ(test, FIELD_GET(UET_SYN_PSN_OFFSET,
+						pk[i].dpdcid), i);
+		KUNIT_EXPECT_EQ(test, pk[i].off, i * UET_DEFAULT_MSS);
+		KUNIT_EXPECT_EQ(test, pk[i].msg_len, len);
+		KUNIT_EXPECT_EQ(test, pk[i].job, UET_KT_JOB);
+		KUNIT_EXPECT_EQ(test, pk[i].dst_ep, UET_KT_EP_PEER);
+		KUNIT_EXPECT_EQ(test, pk[i].src_ep, UET_KT_EP_TX);
+		/* an ACK at once for the PDC's first PSN and the last one */
+		KUNIT_EXPECT_EQ(test, !!(pk[i].flags & UET_REQ_AR),
+				i == 0 || i == 3);
+	}
+	KUNIT_EXPECT_EQ(test, pk[3].len, 100);
+
+	/* the first two acknowledged: their slots go, the message stays */
+	uet_tx_test_ack(kt, lid, s + 1, s + 1, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, lid, UET_PDC_INITIATOR, &c));
+	KUNIT_EXPECT_EQ(test, c.out, 2);
+	KUNIT_EXPECT_EQ(test, c.msgs, 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 0);
+	KUNIT_EXPECT_GT(test, uet_tx_test_wmem(kt), 0);
+
+	/* the rest: the message is done and its charge returned */
+	uet_tx_test_ack(kt, lid, s + 3, s + 3, 0);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, lid, UET_PDC_INITIATOR, &c));
+	KUNIT_EXPECT_EQ(test, c.out, 0);
+	KUNIT_EXPECT_EQ(test, c.msgs, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_ACK_RX), 2);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_wmem(kt), 0);
+
+	/* the answers named the target's PDC: no SYN any more */
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 10, 2), 10);
+	uet_kt_pop_data(kt, &more, NULL);
+	KUNIT_EXPECT_EQ(test, more.psn, s + 4);
+	KUNIT_EXPECT_FALSE(test, more.flags & UET_REQ_SYN);
+	KUNIT_EXPECT_EQ(test, more.dpdcid, UET_KT_PEER_PDC);
+	KUNIT_EXPECT_NE(test, more.msg_id, pk[0].msg_id);
+
+	/* an ACK of PSNs never sent is forged: it changes nothing */
+	uet_tx_test_ack(kt, lid, s + 10, s + 10, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_ACK_UNSENT), 1);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, lid, UET_PDC_INITIATOR, &c));
+	KUNIT_EXPECT_EQ(test, c.out, 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+}
+
+/*
+ * A SACK bitmap frees the PSNs it names, out of order; the gap, shallower
+ * than sack-retx-thresh, is not resent; a cumulative ACK over PSNs the
+ * SACK freed already frees only the rest.
+ */
+static void uet_tx_test_sack_out_of_order(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_pdc_counts c;
+	struct uet_rx_pkt pk[4];
+	u32 s;
+	u16 lid;
+
+	uet_tx_test_burst(kt, pk, 4, 3);
+	s = pk[0].psn;
+	lid = pk[0].spdcid;
+
+	/* s + 1 .. s + 3 received, s not */
+	uet_tx_test_sack(kt, lid, s - 1, s, 0xe, s + 3);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_SACK_RX), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, lid, UET_PDC_INITIATOR, &c));
+	KUNIT_EXPECT_EQ(test, c.out, 1);
+	KUNIT_EXPECT_EQ(test, c.msgs, 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 0);
+
+	/* the same SACK again frees nothing twice */
+	uet_tx_test_sack(kt, lid, s - 1, s, 0xe, s + 3);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, lid, UET_PDC_INITIATOR, &c));
+	KUNIT_EXPECT_EQ(test, c.out, 1);
+
+	/* a SACK naming a PSN never sent is forged */
+	uet_tx_test_sack(kt, lid, s - 1, s, BIT_ULL(4), s + 3);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_ACK_UNSENT), 1);
+
+	uet_tx_test_ack(kt, lid, s + 3, s, 0);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, lid, UET_PDC_INITIATOR, &c));
+	KUNIT_EXPECT_EQ(test, c.out, 0);
+	KUNIT_EXPECT_EQ(test, c.msgs, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_wmem(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+}
+
+/*
+ * A trimmed packet is resent at once; one refused for want of resources
+ * is held and resent at the timeout, as a NACK retransmission.
+ */
+static void uet_tx_test_nack_retransmit(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_pdc_counts c;
+	struct uet_rx_pkt pk[4], re;
+	u32 s;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_rto);
+	uet_tx_test_burst(kt, pk, 4, 4);
+	s = pk[0].psn;
+	lid = pk[0].spdcid;
+
+	/* a switch trimmed s + 2: resent now, whole, asking for an ACK */
+	uet_kt_rcv_nack(kt, lid, 0, s + 2, UET_NACK_TRIMMED, 0);
+	uet_kt_pop_data(kt, &re, NULL);
+	KUNIT_EXPECT_EQ(test, re.psn, s + 2);
+	KUNIT_EXPECT_EQ(test, re.off, pk[2].off);
+	KUNIT_EXPECT_EQ(test, re.len, pk[2].len);
+	KUNIT_EXPECT_TRUE(test, re.flags & UET_REQ_RETX);
+	KUNIT_EXPECT_TRUE(test, re.flags & UET_REQ_AR);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_NACK), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_NACK_RX_TRIMMED), 1);
+
+	/* the receiver had no room for s + 1: held, nothing sent now */
+	uet_kt_rcv_nack(kt, lid, UET_KT_PEER_PDC, s + 1,
+			UET_NACK_NO_RESOURCE, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_NACK_RX_NORES), 1);
+
+	/* everything else received */
+	uet_tx_test_sack(kt, lid, s, s + 1, 0x6, s + 3);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, lid, UET_PDC_INITIATOR, &c));
+	KUNIT_EXPECT_EQ(test, c.out, 1);
+	KUNIT_EXPECT_EQ(test, c.held, 1);
+
+	/* the timeout resends the held packet alone */
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
+	uet_kt_pop_data(kt, &re, NULL);
+	KUNIT_EXPECT_EQ(test, re.psn, s + 1);
+	KUNIT_EXPECT_TRUE(test, re.flags & UET_REQ_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_NACK), 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 0);
+
+	uet_tx_test_ack(kt, lid, s + 3, s + 1, UET_ACK_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_wmem(kt), 0);
+}
+
+/*
+ * A fatal NACK gives the message up at once (its socket hears why) and
+ * fills its PSN with a CTRL NOP; the message goes when the NOP is
+ * acknowledged.
+ */
+static void uet_tx_test_nack_fatal(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_pds_ctrl nop;
+	struct uet_msg_err e;
+	struct uet_rx_pkt pk;
+	u32 s;
+	u16 lid;
+
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 5), 100);
+	uet_kt_pop_data(kt, &pk, NULL);
+	s = pk.psn;
+	lid = pk.spdcid;
+
+	/* no endpoint at the target: refused from no PDC (id 0) */
+	uet_kt_rcv_nack(kt, lid, 0, s, UET_NACK_FATAL, UET_RC_BAD_PID);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_NACK_RX_FATAL), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_FAILED), 1);
+	KUNIT_ASSERT_EQ(test, uet_kt_recv_err(kt, kt->tx, &e), 0);
+	KUNIT_EXPECT_EQ(test, e.ue_errno, ECONNREFUSED);
+	KUNIT_EXPECT_EQ(test, e.ue_seq, 0);
+	KUNIT_EXPECT_EQ(test, e.ue_len, 100);
+	KUNIT_EXPECT_EQ(test, e.ue_dst.suet_job, UET_KT_JOB);
+	KUNIT_EXPECT_EQ(test, e.ue_dst.suet_ep, UET_KT_EP_PEER);
+	KUNIT_EXPECT_EQ(test, ntohl(e.ue_dst.suet_addr4.s_addr), 0x7f000002);
+	KUNIT_EXPECT_EQ(test, uet_kt_recv_err(kt, kt->tx, &e), -EAGAIN);
+
+	uet_kt_pop_ctrl(kt, &nop);
+	KUNIT_EXPECT_EQ(test, uet_prologue_next(nop.prologue), UET_CTRL_NOP);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(nop.psn), s);
+	KUNIT_EXPECT_EQ(test, be16_to_cpu(nop.spdcid), lid);
+	KUNIT_EXPECT_TRUE(test,
+			  uet_prologue_flags(nop.prologue) & UET_CTRL_AR);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_GT(test, uet_tx_test_wmem(kt), 0);
+
+	uet_tx_test_ack(kt, lid, s, s, UET_ACK_RETX);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_wmem(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 0);
+}
+
+/*
+ * No ACK for a timeout: the oldest packet not acknowledged is resent,
+ * once per timeout; nothing is once everything is acknowledged.
+ */
+static void uet_tx_test_rto_retransmit(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk[2], re;
+	u32 s;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_rto);
+	uet_tx_test_burst(kt, pk, 2, 6);
+	s = pk[0].psn;
+	lid = pk[0].spdcid;
+	uet_tx_test_ack(kt, lid, s, s, 0);
+
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
+	uet_kt_pop_data(kt, &re, NULL);
+	KUNIT_EXPECT_EQ(test, re.psn, s + 1);
+	KUNIT_EXPECT_EQ(test, re.off, pk[1].off);
+	KUNIT_EXPECT_TRUE(test, re.flags & UET_REQ_RETX);
+	KUNIT_EXPECT_TRUE(test, re.flags & UET_REQ_AR);
+	KUNIT_EXPECT_FALSE(test, re.flags & UET_REQ_SYN);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 1);
+
+	uet_tx_test_ack(kt, lid, s + 1, s + 1, UET_ACK_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_wmem(kt), 0);
+
+	/* nothing in flight: a timeout sends nothing */
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 1);
+}
+
+static void uet_tx_test_giveup_cfg(struct uet_config *c)
+{
+	c->max_retx = 2;
+	c->rto_min_us = 1000;
+	c->rto_max_us = 1000;
+}
+
+/*
+ * Real timers this time: a packet never acknowledged is sent 1 + max-retx
+ * times, then the PDC gives up, closes, and the socket hears ETIMEDOUT.
+ * The next PDC to the peer starts its PSNs away from the last one used.
+ */
+static void uet_tx_test_max_retx(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk, re;
+	struct uet_msg_err e;
+	unsigned int i;
+	u32 s;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_giveup_cfg);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 7), 100);
+	KUNIT_ASSERT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt) > 0, 1000));
+	uet_kt_pop_data(kt, &pk, NULL);
+	s = pk.psn;
+	lid = pk.spdcid;
+
+	KUNIT_ASSERT_TRUE(test,
+			  UET_KT_WAIT(!uet_kt_pdc(kt, lid, UET_PDC_INITIATOR,
+						  NULL), 10000));
+	uet_kt_gc(kt);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_CLOSE), 1);
+	for (i = 0; i < 2; i++) {
+		uet_kt_pop_data(kt, &re, NULL);
+		KUNIT_EXPECT_EQ(test, re.psn, s);
+		KUNIT_EXPECT_TRUE(test, re.flags & UET_REQ_RETX);
+	}
+	/* never answered: no CLOSE either */
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_FAILED), 1);
+	KUNIT_ASSERT_EQ(test, uet_kt_recv_err(kt, kt->tx, &e), 0);
+	KUNIT_EXPECT_EQ(test, e.ue_errno, ETIMEDOUT);
+	KUNIT_EXPECT_EQ(test, e.ue_len, 100);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_wmem(kt), 0);
+
+	/* a late packet of the old PDC cannot fall in the new one's window */
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 8), 100);
+	uet_kt_pop_data(kt, &pk, NULL);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 2);
+	KUNIT_EXPECT_TRUE(test, pk.flags & UET_REQ_SYN);
+	KUNIT_EXPECT_GE(test, pk.psn - s, (u32)BIT(16));
+	KUNIT_EXPECT_GE(test, s - pk.psn, (u32)UET_PSN_WINDOW);
+}
+
+static struct kunit_case uet_tx_test_cases[] = {
+	KUNIT_CASE(uet_tx_test_ack_in_order),
+	KUNIT_CASE(uet_tx_test_sack_out_of_order),
+	KUNIT_CASE(uet_tx_test_nack_retransmit),
+	KUNIT_CASE(uet_tx_test_nack_fatal),
+	KUNIT_CASE(uet_tx_test_rto_retransmit),
+	KUNIT_CASE(uet_tx_test_max_retx),
+	{}
+};
+
+static struct kunit_suite uet_tx_test_suite = {
+	.name = "uet_tx",
+	.init = uet_kt_init,
+	.exit = uet_kt_exit,
+	.test_cases = uet_tx_test_cases,
+};
+
+kunit_test_suite(uet_tx_test_suite);
