@@ -22,7 +22,7 @@
 /* Idle time of the idle cases, ms. */
 #define T_IDLE_MS	50
 
-/* Packet @j of a message of @msg_len bytes cut every 500, with SYN. */
+/* Packet @j of a message of @msg_len bytes cut every 512, with SYN. */
 static void uet_pdc_test_syn(struct uet_kt *kt, u32 start, u32 psn,
 			     u16 msg_id, u32 msg_len, u32 j)
 {
@@ -32,8 +32,8 @@ static void uet_pdc_test_syn(struct uet_kt *kt, u32 start, u32 psn,
 		.flags		= UET_REQ_SYN | UET_REQ_AR,
 		.msg_id		= msg_id,
 		.msg_len	= msg_len,
-		.off		= j * 500,
-		.len		= min(500U, msg_len - j * 500),
+		.off		= j * 512,
+		.len		= min(512U, msg_len - j * 512),
 		.ev		= 0x200 + j,
 	};
 
@@ -312,7 +312,7 @@ static void uet_pdc_test_close_ctrl(struct kunit *test)
 	/* the rest of the message finds no PDC */
 	d = (struct uet_kt_data) {
 		.psn = s + 1, .dpdcid = tlid, .flags = UET_REQ_AR,
-		.msg_id = 1, .msg_len = 1000, .off = 500, .len = 500,
+		.msg_id = 1, .msg_len = 1000, .off = 512, .len = 488,
 	};
 	uet_kt_rcv_data(kt, &d);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_UNKNOWN_PDC), 1);

@@ -72,13 +72,13 @@ static void uet_rx_test_in_order(struct kunit *test)
 	struct uet_kt_data d;
 	u16 ev, tlid;
 
-	uet_rx_test_pkt(kt, s, s, 1, len, 1000, 0, UET_REQ_SYN);
-	uet_rx_test_pkt(kt, s, s + 1, 1, len, 1000, 1, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s, 1, len, 1024, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 1, 1, len, 1024, 1, UET_REQ_SYN);
 	/* not asked, and fewer than UET_ACK_EVERY: no ACK yet */
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), -EAGAIN);
 
-	uet_rx_test_pkt(kt, s, s + 2, 1, len, 1000, 2,
+	uet_rx_test_pkt(kt, s, s + 2, 1, len, 1024, 2,
 			UET_REQ_SYN | UET_REQ_AR);
 	uet_kt_pop_ack(kt, &a, &ev);
 	KUNIT_EXPECT_FALSE(test, a.cc);
@@ -128,7 +128,7 @@ static void uet_rx_test_out_of_order(struct kunit *test)
 {
 	static const u32 order[T_OOO_PKTS] = { 5, 3, 1, 0, 4, 2 };
 	struct uet_kt *kt = test->priv;
-	u32 s = 0xfffffffd, seg = 500, len = T_OOO_PKTS * 500 - 123;
+	u32 s = 0xfffffffd, seg = 512, len = T_OOO_PKTS * 512 - 123;
 	u8 *buf = uet_rx_test_buf(test);
 	bool got[T_OOO_PKTS] = {};
 	u32 k, i, next = 0, ooo = 0, sacks = 0;
@@ -183,15 +183,15 @@ static void uet_rx_test_interleaved(struct kunit *test)
 	u32 s = 77, len1 = 3000, len2 = 2100;
 
 	/* PSNs: 1:0 2:0 1:1 2:1 1:2 2:2, sent 2:2 1:1 2:0 1:2 2:1 1:0 */
-	uet_rx_test_pkt(kt, s, s + 5, 2, len2, 1000, 2, UET_REQ_SYN);
-	uet_rx_test_pkt(kt, s, s + 2, 1, len1, 1000, 1, UET_REQ_SYN);
-	uet_rx_test_pkt(kt, s, s + 1, 2, len2, 1000, 0, UET_REQ_SYN);
-	uet_rx_test_pkt(kt, s, s + 4, 1, len1, 1000, 2, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 5, 2, len2, 1024, 2, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 2, 1, len1, 1024, 1, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 1, 2, len2, 1024, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 4, 1, len1, 1024, 2, UET_REQ_SYN);
 	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), -EAGAIN);
-	uet_rx_test_pkt(kt, s, s + 3, 2, len2, 1000, 1, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 3, 2, len2, 1024, 1, UET_REQ_SYN);
 	uet_rx_test_recv(kt, buf, len2, 2);
 	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), -EAGAIN);
-	uet_rx_test_pkt(kt, s, s, 1, len1, 1000, 0, UET_REQ_SYN | UET_REQ_AR);
+	uet_rx_test_pkt(kt, s, s, 1, len1, 1024, 0, UET_REQ_SYN | UET_REQ_AR);
 	uet_rx_test_recv(kt, buf, len1, 1);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MSGS), 2);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BYTES), len1 + len2);
@@ -208,26 +208,26 @@ static void uet_rx_test_duplicates(struct kunit *test)
 	u32 s = 1000, len = 1000;
 	struct uet_ack_info a;
 
-	uet_rx_test_pkt(kt, s, s, 1, len, 600, 0, UET_REQ_SYN | UET_REQ_AR);
+	uet_rx_test_pkt(kt, s, s, 1, len, 640, 0, UET_REQ_SYN | UET_REQ_AR);
 	uet_kt_pop_ack(kt, &a, NULL);
 	KUNIT_EXPECT_EQ(test, a.cack, s);
 
 	/* the same packet again, not asking for an ACK: it gets one */
-	uet_rx_test_pkt(kt, s, s, 1, len, 600, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s, 1, len, 640, 0, UET_REQ_SYN);
 	uet_kt_pop_ack(kt, &a, NULL);
 	KUNIT_EXPECT_EQ(test, a.cack, s);
 	KUNIT_EXPECT_EQ(test, a.trigger, s);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_DUP), 1);
 
-	uet_rx_test_pkt(kt, s, s + 1, 1, len, 600, 1, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 1, 1, len, 640, 1, UET_REQ_SYN);
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
-	uet_rx_test_pkt(kt, s, s + 1, 1, len, 600, 1,
+	uet_rx_test_pkt(kt, s, s + 1, 1, len, 640, 1,
 			UET_REQ_SYN | UET_REQ_RETX);
 	uet_kt_pop_ack(kt, &a, NULL);
 	KUNIT_EXPECT_EQ(test, a.cack, s + 1);
 	/* a duplicate that was a retransmission says so */
 	KUNIT_EXPECT_TRUE(test, a.flags & UET_ACK_RETX);
-	uet_rx_test_pkt(kt, s, s, 1, len, 600, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s, 1, len, 640, 0, UET_REQ_SYN);
 	uet_kt_pop_ack(kt, &a, NULL);
 	KUNIT_EXPECT_EQ(test, a.cack, s + 1);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_DUP), 3);
@@ -249,7 +249,7 @@ static void uet_rx_test_ack_every(struct kunit *test)
 
 	for (i = 0; i < UET_ACK_EVERY; i++) {
 		KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
-		uet_rx_test_pkt(kt, s, s + i, 1 + i, 100 + i, 1000, 0,
+		uet_rx_test_pkt(kt, s, s + i, 1 + i, 100 + i, 1024, 0,
 				UET_REQ_SYN);
 	}
 	uet_kt_pop_ack(kt, &a, NULL);
@@ -292,12 +292,12 @@ static void uet_rx_test_refused(struct kunit *test)
 
 	/* a receive buffer that holds one message at a time */
 	sock_set_rcvbuf(kt->rx->sk, 0);
-	uet_rx_test_pkt(kt, s, s, 1, 3000, 1500, 0, UET_REQ_SYN | UET_REQ_AR);
+	uet_rx_test_pkt(kt, s, s, 1, 3000, 1536, 0, UET_REQ_SYN | UET_REQ_AR);
 	uet_kt_pop_ack(kt, &a, NULL);
 	tlid = a.spdcid;
 
 	/* beyond the window */
-	uet_rx_test_pkt(kt, s, s + UET_PSN_WINDOW + 1, 1, 3000, 1500, 1,
+	uet_rx_test_pkt(kt, s, s + UET_PSN_WINDOW + 1, 1, 3000, 1536, 1,
 			UET_REQ_SYN);
 	uet_kt_pop_nack(kt, &n);
 	KUNIT_EXPECT_EQ(test, n.code, UET_NACK_PSN_OOR_WINDOW);
@@ -305,16 +305,16 @@ static void uet_rx_test_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_WINDOW), 1);
 
 	/* a second message while the first is charged: no room */
-	uet_rx_test_pkt(kt, s, s + 1, 2, 100, 1500, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 1, 2, 100, 1536, 0, UET_REQ_SYN);
 	uet_kt_pop_nack(kt, &n);
 	KUNIT_EXPECT_EQ(test, n.code, UET_NACK_NO_RESOURCE);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(n.psn), s + 1);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_RCVBUF), 1);
 
 	/* the first completes and is read: the second fits when resent */
-	uet_rx_test_pkt(kt, s, s + 2, 1, 3000, 1500, 1, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 2, 1, 3000, 1536, 1, UET_REQ_SYN);
 	uet_rx_test_recv(kt, buf, 3000, 1);
-	uet_rx_test_pkt(kt, s, s + 1, 2, 100, 1500, 0,
+	uet_rx_test_pkt(kt, s, s + 1, 2, 100, 1536, 0,
 			UET_REQ_SYN | UET_REQ_RETX);
 	uet_kt_pop_ack(kt, &a, NULL);
 	KUNIT_EXPECT_EQ(test, a.cack, s + 2);
