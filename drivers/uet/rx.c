@@ -887,6 +887,7 @@ static int uet_rx_nack(struct uet_net *un, struct sk_buff *skb,
 	ni.psn = be32_to_cpu(n->psn);
 	ni.payload = be32_to_cpu(n->payload);
 	ni.spdcid = be16_to_cpu(n->spdcid);
+	ni.ev = c->ev;
 	ni.code = n->code;
 
 	pdc = uet_pdc_find(un, be16_to_cpu(n->dpdcid), UET_PDC_INITIATOR,

@@ -1271,9 +1271,14 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 	switch (n->code) {
 	case UET_NACK_TRIMMED:
 	case UET_NACK_TRIMMED_LASTHOP:
-		uet_tx_fb_once(pdc, s, n->code == UET_NACK_TRIMMED ?
-			       UET_SPRAY_EV_NACK_TRIM :
-			       UET_SPRAY_EV_NACK_TRIM_LAST_HOP, now);
+		/*
+		 * A trim of an earlier copy of the PSN (resent since, on
+		 * another value) says nothing of the value now in flight.
+		 */
+		if (n->ev == s->ev)
+			uet_tx_fb_once(pdc, s, n->code == UET_NACK_TRIMMED ?
+				       UET_SPRAY_EV_NACK_TRIM :
+				       UET_SPRAY_EV_NACK_TRIM_LAST_HOP, now);
 		/* Congestion, not loss: not counted against max-retx. */
 		s->flags |= UET_SLOT_TRIM;
 		if (!uet_tx_resend(pdc, n->psn, s, UET_STAT_RETX_NACK, now, q))

@@ -389,12 +389,15 @@ struct uet_rx_pkt {
  * @psn: PSN refused
  * @payload: code-specific payload
  * @spdcid: the target's PDC id, 0 when it had none
+ * @ev: the entropy value it came on: a target answers on the value of the
+ *	packet it refuses
  * @code: UET_NACK_*
  */
 struct uet_nack_info {
 	u32 psn;
 	u32 payload;
 	u16 spdcid;
+	u16 ev;
 	u8 code;
 };
 

@@ -657,9 +657,10 @@ void uet_kt_rcv_ack(struct uet_kt *kt, const struct uet_ack_info *a, u16 ev)
  * @psn: the PSN refused
  * @code: UET_NACK_*
  * @payload: code-specific
+ * @ev: the entropy value it comes on (a target uses the refused packet's)
  */
 void uet_kt_rcv_nack(struct uet_kt *kt, u16 dpdcid, u16 spdcid, u32 psn,
-		     u8 code, u32 payload)
+		     u8 code, u32 payload, u16 ev)
 {
 	struct sk_buff *skb = uet_kt_skb(kt, sizeof(struct uet_pds_nack));
 	struct uet_pds_nack *n = (struct uet_pds_nack *)skb->data;
@@ -670,7 +671,7 @@ void uet_kt_rcv_nack(struct uet_kt *kt, u16 dpdcid, u16 spdcid, u32 psn,
 	n->spdcid = cpu_to_be16(spdcid);
 	n->dpdcid = cpu_to_be16(dpdcid);
 	n->payload = cpu_to_be32(payload);
-	uet_kt_inject(kt, skb, 1);
+	uet_kt_inject(kt, skb, ev);
 }
 
 /**

@@ -136,7 +136,7 @@ void uet_kt_inject(struct uet_kt *kt, struct sk_buff *skb, u16 ev);
 void uet_kt_rcv_data(struct uet_kt *kt, const struct uet_kt_data *d);
 void uet_kt_rcv_ack(struct uet_kt *kt, const struct uet_ack_info *a, u16 ev);
 void uet_kt_rcv_nack(struct uet_kt *kt, u16 dpdcid, u16 spdcid, u32 psn,
-		     u8 code, u32 payload);
+		     u8 code, u32 payload, u16 ev);
 void uet_kt_rcv_ctrl(struct uet_kt *kt, u8 type, u16 dpdcid, u32 psn);
 
 u64 uet_kt_stat(struct uet_kt *kt, enum uet_stat s);

@@ -206,7 +206,7 @@ static void uet_tx_test_nack_retransmit(struct kunit *test)
 	lid = pk[0].spdcid;
 
 	/* a switch trimmed s + 2: resent now, whole, asking for an ACK */
-	uet_kt_rcv_nack(kt, lid, 0, s + 2, UET_NACK_TRIMMED, 0);
+	uet_kt_rcv_nack(kt, lid, 0, s + 2, UET_NACK_TRIMMED, 0, T_EV);
 	uet_kt_pop_data(kt, &re, NULL);
 	KUNIT_EXPECT_EQ(test, re.psn, s + 2);
 	KUNIT_EXPECT_EQ(test, re.off, pk[2].off);
@@ -219,7 +219,7 @@ static void uet_tx_test_nack_retransmit(struct kunit *test)
 
 	/* the receiver had no room for s + 1: held, nothing sent now */
 	uet_kt_rcv_nack(kt, lid, UET_KT_PEER_PDC, s + 1,
-			UET_NACK_NO_RESOURCE, 0);
+			UET_NACK_NO_RESOURCE, 0, T_EV);
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_NACK_RX_NORES), 1);
 
@@ -243,6 +243,50 @@ static void uet_tx_test_nack_retransmit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_tx_test_wmem(kt), 0);
 }
 
+static void uet_tx_test_active(struct uet_config *c)
+{
+	c->spray = UET_SPRAY_ACTIVE;
+}
+
+/*
+ * A trim NACK marks the value of the transmission it answers (the value
+ * it comes on); one for an earlier copy of a PSN resent since marks
+ * nothing, though the PSN is resent again.
+ */
+static void uet_tx_test_trim_stale(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u32 len = 3 * UET_DEFAULT_MSS + 100;
+	struct uet_rx_pkt pk[4], re;
+	u16 ev[4], ev2, lid;
+	unsigned int i;
+	u32 s;
+
+	uet_kt_config(kt, uet_tx_test_active);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 8), len);
+	for (i = 0; i < 4; i++)
+		uet_kt_pop_data(kt, &pk[i], &ev[i]);
+	s = pk[0].psn;
+	lid = pk[0].spdcid;
+
+	uet_kt_rcv_nack(kt, lid, 0, s + 2, UET_NACK_TRIMMED, 0, ev[2]);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_EV_MARK), 1);
+	uet_kt_pop_data(kt, &re, &ev2);
+	KUNIT_EXPECT_EQ(test, re.psn, s + 2);
+	KUNIT_ASSERT_NE(test, ev2, ev[2]);
+
+	/* the first copy's trim again: counted, resent, no mark */
+	uet_kt_rcv_nack(kt, lid, 0, s + 2, UET_NACK_TRIMMED, 0, ev[2]);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_NACK_RX_TRIMMED), 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_EV_MARK), 1);
+	uet_kt_pop_data(kt, &re, &ev2);
+	KUNIT_EXPECT_EQ(test, re.psn, s + 2);
+
+	/* the trim of the copy now in flight marks its value */
+	uet_kt_rcv_nack(kt, lid, 0, s + 2, UET_NACK_TRIMMED, 0, ev2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_EV_MARK), 2);
+}
+
 /*
  * A fatal NACK gives the message up at once (its socket hears why) and
  * fills its PSN with a CTRL NOP; the message goes when the NOP is
@@ -263,7 +307,8 @@ static void uet_tx_test_nack_fatal(struct kunit *test)
 	lid = pk.spdcid;
 
 	/* no endpoint at the target: refused from no PDC (id 0) */
-	uet_kt_rcv_nack(kt, lid, 0, s, UET_NACK_FATAL, UET_RC_BAD_PID);
+	uet_kt_rcv_nack(kt, lid, 0, s, UET_NACK_FATAL, UET_RC_BAD_PID,
+			T_EV);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_NACK_RX_FATAL), 1);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_FAILED), 1);
 	KUNIT_ASSERT_EQ(test, uet_kt_recv_err(kt, kt->tx, &e), 0);
@@ -386,6 +431,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_ack_in_order),
 	KUNIT_CASE(uet_tx_test_sack_out_of_order),
 	KUNIT_CASE(uet_tx_test_nack_retransmit),
+	KUNIT_CASE(uet_tx_test_trim_stale),
 	KUNIT_CASE(uet_tx_test_nack_fatal),
 	KUNIT_CASE(uet_tx_test_rto_retransmit),
 	KUNIT_CASE(uet_tx_test_max_retx),
