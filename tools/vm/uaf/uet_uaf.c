@@ -23,6 +23,11 @@ static int __init uet_uaf_init(void)
 	leak = kmalloc(128, GFP_KERNEL);
 	if (!leak)
 		return -ENOMEM;
+	/*
+	 * Without this, GCC sees that the object never escapes and drops
+	 * the memset: the filling is how prove-sanitizers knows the object.
+	 */
+	OPTIMIZER_HIDE_VAR(leak);
 	memset(leak, 0x5a, 128);
 	return 0;
 }
