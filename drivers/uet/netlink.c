@@ -606,7 +606,8 @@ static int uet_nl_pdc_tx_put(struct sk_buff *skb, const struct uet_pdc *pdc)
 	    (tx->min_rtt_ns != U64_MAX &&
 	     nla_put_u32(skb, UET_A_PDC_MIN_RTT_NS,
 			 min_t(u64, tx->min_rtt_ns, U32_MAX))) ||
-	    (tx->syn && nla_put_flag(skb, UET_A_PDC_SYN)))
+	    (tx->syn && nla_put_flag(skb, UET_A_PDC_SYN)) ||
+	    (tx->pmtu && nla_put_u32(skb, UET_A_PDC_PMTU, tx->pmtu)))
 		return -EMSGSIZE;
 	return 0;
 }

@@ -22,6 +22,8 @@
  * packet that drew them.
  */
 #include <linux/bitfield.h>
+#include <linux/icmp.h>
+#include <linux/icmpv6.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
 #include <linux/jiffies.h>
@@ -34,6 +36,7 @@
 #include <net/ipv6.h>
 #include <net/udp_tunnel.h>
 #include <trace/events/uet.h>
+#include <uet/compat.h>
 #include <uet/kunit.h>
 #include <uet/msg.h>
 #include <uet/net.h>
@@ -1134,12 +1137,109 @@ void uet_rx_pdc_release(struct uet_pdc *pdc)
 	spin_unlock_bh(&pdc->lock);
 }
 
+/*
+ * ICMP and ICMPv6 errors about the packets uet sends.  The kernel's UDP
+ * error handler (__udp4_lib_err(), __udp6_lib_err(), alike in 6.1 and
+ * 6.12) first looks for the socket bound to the quoted packet's source
+ * port, for uet an entropy value: a socket found there that is no UDP
+ * tunnel gets the error, and uet never sees it (Documentation/datapath.rst,
+ * "ICMP errors").  Only when none is bound there does it look the other
+ * way round, which finds the namespace's socket bound to the UET port, and
+ * ask uet_encap_err_lookup() whether the error is uet's; then it updates
+ * the route's path MTU and calls uet_encap_err_rcv().
+ */
+
+/*
+ * encap_err_lookup of the namespace's UDP sockets, @skb's transport
+ * header at the UDP header the error quotes: every error about a packet
+ * sent to the UET port is uet's, so that it goes to no one else; whether
+ * it names a packet uet has in flight is for uet_icmp_rcv() to check.
+ * Return: 0 to claim it.
+ */
+static int uet_encap_err_lookup(struct sock *sk, struct sk_buff *skb)
+{
+	return udp_hdr(skb)->dest == inet_sk(sk)->inet_sport ? 0 : -ENOENT;
+}
+
+/*
+ * What a claimed error quotes: @skb->data is the quoted IP header (its
+ * fixed part in the linear data), its UDP header at @udp_off; the ICMP
+ * header is at the transport header.  Only
+ * "fragmentation needed" and "packet too big" change anything: the PDC
+ * whose data packet they quote learns the path MTU (uet_tx_pmtu()).  An
+ * MTU below the family's minimum counts as the minimum (net.ipv4.route.
+ * min_pmtu, IPV6_MIN_MTU), as the kernel's route does.
+ */
+static void uet_icmp_rcv(struct sock *sk, struct sk_buff *skb,
+			 unsigned int udp_off)
+{
+	struct net *net = sock_net(sk);
+	struct uet_net *un = uet_net(net);
+	const struct uet_pds_req *req;
+	struct in6_addr laddr, raddr;
+	struct uet_pds_req quote;
+	struct sk_buff_head q;
+	struct uet_pdc *pdc;
+	bool ok = false, drain = false;
+	u32 mtu = 0;
+
+	uet_stat_inc(un, UET_STAT_ICMP_RX);
+	/* The socket's family, not the quote's version, which is forged. */
+	if (sk->sk_family == AF_INET) {
+		const struct iphdr *iph = (const struct iphdr *)skb->data;
+		const struct icmphdr *ih = icmp_hdr(skb);
+
+		if (ih->type == ICMP_DEST_UNREACH &&
+		    ih->code == ICMP_FRAG_NEEDED)
+			mtu = max_t(u32, ntohs(ih->un.frag.mtu),
+				    READ_ONCE(net->ipv4.ip_rt_min_pmtu));
+		ipv6_addr_set_v4mapped(iph->saddr, &laddr);
+		ipv6_addr_set_v4mapped(iph->daddr, &raddr);
+	} else {
+		const struct ipv6hdr *ip6h = (const struct ipv6hdr *)skb->data;
+
+		if (icmp6_hdr(skb)->icmp6_type == ICMPV6_PKT_TOOBIG)
+			mtu = max_t(u32, ntohl(icmp6_hdr(skb)->icmp6_mtu),
+				    IPV6_MIN_MTU);
+		laddr = ip6h->saddr;
+		raddr = ip6h->daddr;
+	}
+	if (!mtu)
+		return;
+
+	/* A quote of the UDP header alone (RFC 792's minimum) names nothing. */
+	req = skb_header_pointer(skb, udp_off + sizeof(struct udphdr),
+				 sizeof(quote), &quote);
+	if (!req || uet_prologue_type(req->prologue) != UET_PDS_RUD_REQ)
+		goto out;
+	pdc = uet_pdc_find(un, be16_to_cpu(req->spdcid), UET_PDC_INITIATOR,
+			   &raddr, &laddr);
+	if (!pdc)
+		goto out;
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	if (!pdc->dead) {
+		ok = uet_tx_pmtu(pdc, be32_to_cpu(req->psn), mtu, &q);
+		drain = uet_tx_out(pdc, &q);
+	}
+	uet_pdc_unlock(pdc);
+	if (drain)
+		uet_tx_drain(pdc);
+out:
+	if (!ok)
+		uet_stat_inc(un, UET_STAT_ICMP_UNMATCHED);
+}
+
+UET_DEFINE_ENCAP_ERR_RCV(uet_encap_err_rcv, uet_icmp_rcv)
+
 static int uet_udp_sock(struct uet_net *un, u8 family, u16 port,
 			struct socket **sockp)
 {
 	struct udp_tunnel_sock_cfg tcfg = {
 		.encap_type	= UET_ENCAP_TYPE,
 		.encap_rcv	= uet_encap_rcv,
+		.encap_err_lookup = uet_encap_err_lookup,
+		.encap_err_rcv	= uet_encap_err_rcv,
 	};
 	struct udp_port_cfg cfg = {
 		.family		= family,

@@ -1075,6 +1075,7 @@ static const struct field pdc_fields[] = {
 	{ UET_A_PDC_BASE_RTT_NS, "base-rtt", "base_rtt_ns", 1 },
 	{ UET_A_PDC_MIN_RTT_NS, "min-rtt", "min_rtt_ns", 1 },
 	{ UET_A_PDC_IDLE_MS, "idle", "idle_ms", 1000000 },
+	{ UET_A_PDC_PMTU, "pmtu", "pmtu", 0 },
 };
 
 #define NFIELDS(a) (sizeof(a) / sizeof((a)[0]))

@@ -380,6 +380,9 @@ enum uet_dest_attr {
  * @UET_A_PDC_SYN: flag: initiator: the target has not answered yet
  * @UET_A_PDC_SPRAY: initiator with PDC groups off: its own spraying state
  *   (nested UET_A_SPRAY_*); with groups on see UET_A_DEST_SPRAY
+ * @UET_A_PDC_PMTU: initiator: the path MTU an ICMP error reported for one of
+ *   its data packets, the lowest so far; its packets are cut to fit it on
+ *   every path (u32, bytes of IP packet); absent until an error did
  */
 enum uet_pdc_attr {
 	UET_A_PDC_UNSPEC,
@@ -403,6 +406,7 @@ enum uet_pdc_attr {
 	UET_A_PDC_IDLE_MS,
 	UET_A_PDC_SYN,
 	UET_A_PDC_SPRAY,
+	UET_A_PDC_PMTU,
 
 	/* private: */
 	__UET_A_PDC_MAX,
