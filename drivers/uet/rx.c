@@ -28,6 +28,7 @@
 #include <linux/ipv6.h>
 #include <linux/jiffies.h>
 #include <linux/percpu_counter.h>
+#include <linux/random.h>
 #include <linux/sched/mm.h>
 #include <linux/skbuff.h>
 #include <linux/udp.h>
@@ -701,10 +702,48 @@ static int uet_rx_trimmed(struct uet_net *un, struct sk_buff *skb,
 }
 
 /*
+ * May target @pdc, locked, send a challenge ACK now?  One per PDC every
+ * UET_CHALLENGE_PDC_MS, and challenge-ack-limit a second per namespace,
+ * as TCP limits its challenge ACKs (tcp_send_challenge_ack()): a flood of
+ * blind SYNs draws no more answers than that.  Each second's allowance
+ * is drawn at random between half the limit and the limit, and the
+ * per-PDC interval keeps many SYNs for one PDC from using it up, so that
+ * a sender counting the answers to its own challenges learns nothing of
+ * other peers' PDCs (the side channel of CVE-2016-5696).  Counted in
+ * challenge_ack or challenge_ack_skipped.
+ */
+static bool uet_rx_challenge_ok(struct uet_pdc *pdc)
+{
+	struct uet_net *un = pdc->un;
+	u32 sec = jiffies / HZ, old, limit, half;
+	unsigned long last = pdc->rx.challenged;
+
+	if (last && time_before(jiffies,
+				last + msecs_to_jiffies(UET_CHALLENGE_PDC_MS)))
+		goto skip;
+	old = READ_ONCE(un->challenge_sec);
+	if (old != sec && cmpxchg(&un->challenge_sec, old, sec) == old) {
+		limit = uet_cfg(un)->challenge_ack_limit;
+		half = (limit + 1) / 2;
+		atomic_set(&un->challenge_left,
+			   half + get_random_u32_below(limit - half + 1));
+	}
+	if (atomic_dec_if_positive(&un->challenge_left) < 0)
+		goto skip;
+	pdc->rx.challenged = jiffies ?: 1;
+	uet_stat_inc(un, UET_STAT_CHALLENGE_ACK);
+	return true;
+skip:
+	uet_stat_inc(un, UET_STAT_CHALLENGE_ACK_SKIPPED);
+	return false;
+}
+
+/*
  * A SYN with the key of live @pdc but another start PSN: a new incarnation
  * of the initiator's PDC, or a blind reset attempt.  It replaces @pdc only
  * when its PSN falls in @pdc's window; otherwise the sender is challenged
- * with an ACK of the live state (RFC 5961 style) and @pdc stays.
+ * with an ACK of the live state (RFC 5961 style), within the limits of
+ * uet_rx_challenge_ok(), and @pdc stays.
  *
  * Return: true when @pdc is gone and the SYN may open a new PDC.
  */
@@ -717,7 +756,8 @@ static bool uet_rx_syn_reset(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
 	__skb_queue_head_init(&q);
 	spin_lock_bh(&pdc->lock);
 	if (!pdc->dead && pk->psn - pdc->rx.epsn >= UET_PSN_WINDOW) {
-		uet_rx_send_ack(pdc, pk->psn, 0, c->ev, &q);
+		if (uet_rx_challenge_ok(pdc))
+			uet_rx_send_ack(pdc, pk->psn, 0, c->ev, &q);
 		reset = false;
 	} else {
 		pdc->dead = true;

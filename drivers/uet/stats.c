@@ -93,6 +93,8 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_ICMP_UNMATCHED]	= "icmp_unmatched",
 	[UET_STAT_PMTU_UPDATE]		= "pmtu_update",
 	[UET_STAT_RETX_PMTU]		= "retx_pmtu",
+	[UET_STAT_CHALLENGE_ACK]	= "challenge_ack",
+	[UET_STAT_CHALLENGE_ACK_SKIPPED]	= "challenge_ack_skipped",
 };
 
 /**

@@ -58,6 +58,8 @@ struct uet_tx_msg;
 #define UET_PROBE_SLOTS		4
 /* Retries of a packet the receiver refused for want of resources. */
 #define UET_NORES_MAX		255
+/* A target PDC sends at most one challenge ACK in this many ms. */
+#define UET_CHALLENGE_PDC_MS	500
 
 #define UET_PDC_INITIATOR	1
 #define UET_PDC_TARGET		2
@@ -203,6 +205,7 @@ struct uet_pdc_tx {
  * @start_psn: first PSN of the PDC, from its SYN
  * @since_ack: packets accepted since the last ACK
  * @ntombs: messages of @msgs discarded, kept to refuse the rest of them
+ * @challenged: jiffies of the last challenge ACK sent, 0 before any
  * @msgs: partially received messages, and discarded ones, by message id
  */
 struct uet_pdc_rx {
@@ -211,6 +214,7 @@ struct uet_pdc_rx {
 	u32 start_psn;
 	u16 since_ack;
 	u16 ntombs;
+	unsigned long challenged;
 	DECLARE_HASHTABLE(msgs, UET_RX_MSG_HASH_BITS);
 };
 

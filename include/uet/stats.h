@@ -118,6 +118,10 @@
  *	error
  * @UET_STAT_RETX_PMTU: data packets resent at once because an ICMP error
  *	said they were too big for their path (not counted against max-retx)
+ * @UET_STAT_CHALLENGE_ACK: challenge ACKs sent (a SYN with a live PDC's
+ *	key outside its window)
+ * @UET_STAT_CHALLENGE_ACK_SKIPPED: challenge ACKs not sent: the
+ *	namespace's challenge-ack-limit for this second was used up
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -196,6 +200,8 @@ enum uet_stat {
 	UET_STAT_ICMP_UNMATCHED,
 	UET_STAT_PMTU_UPDATE,
 	UET_STAT_RETX_PMTU,
+	UET_STAT_CHALLENGE_ACK,
+	UET_STAT_CHALLENGE_ACK_SKIPPED,
 
 	UET_STAT_MAX
 };

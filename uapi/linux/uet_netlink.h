@@ -184,6 +184,11 @@ enum uet_info_attr {
  * @UET_A_CFG_MSG_TIMEOUT_MS: a partially received message that gets no new
  *   byte for this long is discarded, its memory released and the rest of it
  *   refused (u32, ms), default 30000
+ * @UET_A_CFG_CHALLENGE_ACK_LIMIT: challenge ACKs (the answer to a SYN with a
+ *   live PDC's key outside its window) the namespace sends per second at most,
+ *   as tcp_challenge_ack_limit does for TCP; each second's allowance is drawn
+ *   at random between half of it and all of it, and a PDC answers at most one
+ *   every 500 ms (u32), default 1000; 0 sends none
  */
 enum uet_cfg_attr {
 	UET_A_CFG_UNSPEC,
@@ -213,6 +218,7 @@ enum uet_cfg_attr {
 	UET_A_CFG_UDP_RX_ZERO_CSUM,
 	UET_A_CFG_RX_MEM,
 	UET_A_CFG_MSG_TIMEOUT_MS,
+	UET_A_CFG_CHALLENGE_ACK_LIMIT,
 
 	/* private: */
 	__UET_A_CFG_MAX,
