@@ -66,6 +66,34 @@ uet_pair()
 		uet_addr "$b" vb 10.0.0.2/24 fd00::2/64
 }
 
+# uet_line VAR_A VAR_R VAR_B: three namespaces in a line, R routing between
+# A and B: A a-r 10.0.1.1 fd01::1 -- r-a 10.0.1.2 fd01::2, R, r-b 10.0.2.2
+# fd02::2 -- b-r 10.0.2.1 fd02::1, B; A's and B's default routes via R.
+uet_line()
+{
+	local a r b
+
+	uet_netns_new "$1" && uet_netns_new "$2" && uet_netns_new "$3" ||
+		return 1
+	a=${!1}
+	r=${!2}
+	b=${!3}
+	uet_ns_quiet "$a"
+	uet_ns_quiet "$r"
+	uet_ns_quiet "$b"
+	ip netns exec "$r" sysctl -q -w net.ipv4.ip_forward=1 \
+		net.ipv6.conf.all.forwarding=1 >/dev/null || return 1
+	uet_link "$a" a-r "$r" r-a && uet_link "$r" r-b "$b" b-r &&
+		uet_addr "$a" a-r 10.0.1.1/24 fd01::1/64 &&
+		uet_addr "$r" r-a 10.0.1.2/24 fd01::2/64 &&
+		uet_addr "$r" r-b 10.0.2.2/24 fd02::2/64 &&
+		uet_addr "$b" b-r 10.0.2.1/24 fd02::1/64 || return 1
+	ip -n "$a" route add default via 10.0.1.2 &&
+		ip -n "$a" -6 route add default via fd01::2 &&
+		ip -n "$b" route add default via 10.0.2.2 &&
+		ip -n "$b" -6 route add default via fd02::2
+}
+
 # uet_stat NS NAME: a transport counter of the namespace.
 uet_stat()
 {
