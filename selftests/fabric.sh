@@ -487,17 +487,19 @@ uet_trim_map()
 	return 1
 }
 
-# uet_trim_set NS DEV EVERY [DSCP]: trim every EVERY-th data packet (0:
-# none), remarked to DSCP (default: the trimmer's, 0x3f).
+# uet_trim_set NS DEV EVERY [DSCP [LIMIT]]: trim every EVERY-th data
+# packet (0: none), remarked to DSCP (default or 0: the trimmer's, 0x3f),
+# until LIMIT packets were trimmed (default or 0: no limit).
 uet_trim_set()
 {
-	local id e=$3 d=${4:-0}
+	local id e=$3 d=${4:-0} l=${5:-0}
 
 	id=$(uet_trim_map "$1" "$2" trim_cfg) || return 1
-	# struct trim_cfg { every, dscp, port }, little-endian
+	# struct trim_cfg { every, dscp, port, limit }, little-endian
 	bpftool map update id "$id" key 0 0 0 0 value \
 		$((e & 255)) $((e >> 8 & 255)) $((e >> 16 & 255)) $((e >> 24)) \
-		"$d" 0 0 0 0 0 0 0
+		"$d" 0 0 0 0 0 0 0 \
+		$((l & 255)) $((l >> 8 & 255)) $((l >> 16 & 255)) $((l >> 24))
 }
 
 # uet_trim_stat NS DEV FIELD: the trimmer's counter FIELD (seen, trimmed,
