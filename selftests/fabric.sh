@@ -66,6 +66,34 @@ uet_pair()
 		uet_addr "$b" vb 10.0.0.2/24 fd00::2/64
 }
 
+# uet_line VAR_A VAR_R VAR_B: three namespaces in a line, R routing between
+# A and B: A a-r 10.0.1.1 fd01::1 -- r-a 10.0.1.2 fd01::2, R, r-b 10.0.2.2
+# fd02::2 -- b-r 10.0.2.1 fd02::1, B; A's and B's default routes via R.
+uet_line()
+{
+	local a r b
+
+	uet_netns_new "$1" && uet_netns_new "$2" && uet_netns_new "$3" ||
+		return 1
+	a=${!1}
+	r=${!2}
+	b=${!3}
+	uet_ns_quiet "$a"
+	uet_ns_quiet "$r"
+	uet_ns_quiet "$b"
+	ip netns exec "$r" sysctl -q -w net.ipv4.ip_forward=1 \
+		net.ipv6.conf.all.forwarding=1 >/dev/null || return 1
+	uet_link "$a" a-r "$r" r-a && uet_link "$r" r-b "$b" b-r &&
+		uet_addr "$a" a-r 10.0.1.1/24 fd01::1/64 &&
+		uet_addr "$r" r-a 10.0.1.2/24 fd01::2/64 &&
+		uet_addr "$r" r-b 10.0.2.2/24 fd02::2/64 &&
+		uet_addr "$b" b-r 10.0.2.1/24 fd02::1/64 || return 1
+	ip -n "$a" route add default via 10.0.1.2 &&
+		ip -n "$a" -6 route add default via fd01::2 &&
+		ip -n "$b" route add default via 10.0.2.2 &&
+		ip -n "$b" -6 route add default via fd02::2
+}
+
 # uet_stat NS NAME: a transport counter of the namespace.
 uet_stat()
 {
@@ -459,17 +487,19 @@ uet_trim_map()
 	return 1
 }
 
-# uet_trim_set NS DEV EVERY [DSCP]: trim every EVERY-th data packet (0:
-# none), remarked to DSCP (default: the trimmer's, 0x3f).
+# uet_trim_set NS DEV EVERY [DSCP [LIMIT]]: trim every EVERY-th data
+# packet (0: none), remarked to DSCP (default or 0: the trimmer's, 0x3f),
+# until LIMIT packets were trimmed (default or 0: no limit).
 uet_trim_set()
 {
-	local id e=$3 d=${4:-0}
+	local id e=$3 d=${4:-0} l=${5:-0}
 
 	id=$(uet_trim_map "$1" "$2" trim_cfg) || return 1
-	# struct trim_cfg { every, dscp, port }, little-endian
+	# struct trim_cfg { every, dscp, port, limit }, little-endian
 	bpftool map update id "$id" key 0 0 0 0 value \
 		$((e & 255)) $((e >> 8 & 255)) $((e >> 16 & 255)) $((e >> 24)) \
-		"$d" 0 0 0 0 0 0 0
+		"$d" 0 0 0 0 0 0 0 \
+		$((l & 255)) $((l >> 8 & 255)) $((l >> 16 & 255)) $((l >> 24))
 }
 
 # uet_trim_stat NS DEV FIELD: the trimmer's counter FIELD (seen, trimmed,

@@ -22,6 +22,8 @@
  *   every  trim the Nth, 2Nth... data packet seen here; 0 trims nothing
  *   dscp   DSCP of a trimmed packet (default 0x3f, uet's DSCP_TRIMMED)
  *   port   UDP destination port of UET (default 4793)
+ *   limit  stop trimming once this many packets were trimmed; 0: never
+ *          (packets racing on several CPUs may pass it by a few)
  * Counters (trim_stats, key 0): data packets seen, packets trimmed, bytes
  * cut.  selftests/fabric.sh's uet_trim_* helpers read and write both.
  */
@@ -52,11 +54,13 @@
  * @every: trim the Nth, 2Nth... data packet; 0: none
  * @dscp: DSCP of a trimmed packet; 0: TRIM_DSCP_DEFAULT
  * @port: UDP destination port of UET; 0: TRIM_PORT_DEFAULT
+ * @limit: trim no more once @limit packets were trimmed; 0: no limit
  */
 struct trim_cfg {
 	__u32 every;
 	__u32 dscp;
 	__u32 port;
+	__u32 limit;
 };
 
 /**
@@ -257,6 +261,8 @@ int uet_trim(struct __sk_buff *skb)
 	if (!c || !st || skb->gso_size)
 		return TC_ACT_OK;
 	cfg.every = c->every;
+	if (c->limit && st->trimmed >= c->limit)
+		cfg.every = 0;
 	cfg.dscp = c->dscp ? c->dscp & 0x3f : TRIM_DSCP_DEFAULT;
 	cfg.port = c->port ? c->port & 0xffff : TRIM_PORT_DEFAULT;
 	if (skb->protocol == bpf_htons(ETH_P_IP))

@@ -18,6 +18,13 @@
     uet_api.py capture IF SECONDS       print "sport check type ctl" for
                                         every UDP packet to port 4793
                                         seen on IF (IPv4 and IPv6)
+    uet_api.py fanout JOB NET COUNT     send 10 bytes to endpoint 100 of
+                                        COUNT addresses from NET.0.1 on
+                                        (NET: two octets, "10.1"), each
+                                        opening a PDC, from sockets bound
+                                        in JOB; print how many were sent
+                                        and the errno name of the first
+                                        refusal ("none")
 
 Python's socket module cannot build a struct sockaddr_uet, so the calls go
 through libc with ctypes.
@@ -36,7 +43,7 @@ UET_SINK_BUF, MSG_DONTWAIT = 1 << 20, 0x40
 libc = ctypes.CDLL(None, use_errno=True)
 
 
-def sockaddr(addr, ep, scope=0):
+def sockaddr(addr, ep, scope=0, job=JOB):
     """struct sockaddr_uet for addr ('' = AF_UNSPEC)."""
     if not addr:
         fam, raw = 0, bytes(16)
@@ -45,7 +52,7 @@ def sockaddr(addr, ep, scope=0):
     else:
         fam, raw = socket.AF_INET, socket.inet_aton(addr) + bytes(12)
     return ctypes.create_string_buffer(
-        struct.pack('=HHIHHI', AF_UET, fam, JOB, ep, 0, scope) + raw, 32)
+        struct.pack('=HHIHHI', AF_UET, fam, job, ep, 0, scope) + raw, 32)
 
 
 def check(rc):
@@ -133,6 +140,27 @@ def cmd_capture(ifname, seconds):
               flush=True)
 
 
+def cmd_fanout(job, net, count):
+    """A message to each of count addresses; a socket holds what its
+    SO_SNDBUF takes (the peers never answer), then the next one goes on."""
+    fd, sent, err = -1, 0, 'none'
+    while sent < count:
+        if fd < 0:
+            fd = uet_socket()
+            check(libc.bind(fd, sockaddr('', 0, job=job), 32))
+        dst = '%s.%d.%d' % (net, (sent + 1) // 256, (sent + 1) % 256)
+        if libc.sendto(fd, b'0123456789', 10, MSG_DONTWAIT,
+                       sockaddr(dst, 100, job=job), 32) == 10:
+            sent += 1
+            continue
+        e = ctypes.get_errno()
+        if e != errno.EAGAIN:
+            err = errno.errorcode.get(e, str(e))
+            break
+        fd = -1		# full: keep it open, its messages queued
+    print(sent, err)
+
+
 def main():
     cmd, a = sys.argv[1], sys.argv[2:]
     if cmd == 'sendto':
@@ -146,6 +174,8 @@ def main():
         cmd_sink(int(a[0]), float(a[1]))
     elif cmd == 'capture':
         cmd_capture(a[0], float(a[1]))
+    elif cmd == 'fanout':
+        cmd_fanout(int(a[0]), a[1], int(a[2]))
     else:
         sys.exit('uet_api.py: unknown command ' + cmd)
 

@@ -34,6 +34,13 @@ DST is an IPv4 address; packets go to UDP port 4793. CASE is one of:
                 for writing and sends 10 bytes; prints both errno names
   forged        ACKs, ACK_CCs and NACKs (spdcid 0 and UET_RID) for PSNs
                 never sent, to the initiator PDC id COUNT at DST
+  chflood       COUNT PDCs opened by a one-packet message to endpoint
+                100, then UET_ROUNDS (1) rounds, UET_GAP (0) seconds apart,
+                of one SYN per PDC with its key outside its window; prints
+                the seconds from the first of those SYNs to the last, and
+                how many answers this namespace's uet counted (the
+                challenge ACKs come back to port 4793 of this host, where
+                no PDC knows them: drop_unknown_pdc)
 """
 import random
 import socket
@@ -212,9 +219,44 @@ def extra(case, dst, count):
                     u.sendto(prologue(NACK, 0, 0) +
                              struct.pack('!BBIHHI', code, 0, psn, spdcid,
                                          lid, 0), (dst, PORT))
+    elif case == 'chflood':
+        chflood(u, dst, count)
     else:
         return False
     return True
+
+
+def unknown_pdc():
+    """This namespace's drop_unknown_pdc counter."""
+    with open('/proc/net/uet_stat', encoding='ascii') as f:
+        for line in f:
+            name, value = line.split()
+            if name == 'drop_unknown_pdc':
+                return int(value)
+    return 0
+
+
+def chflood(u, dst, count):
+    """Blind SYNs at COUNT live PDCs; the challenges that came back."""
+    import os
+    import time
+    rounds = int(os.environ.get('UET_ROUNDS', '1'))
+    gap = float(os.environ.get('UET_GAP', '0'))
+    for i in range(count):
+        u.sendto(syn(7000 + i * 16, 7000 + i * 16, 0x6000 + i, dst_ep=100),
+                 (dst, PORT))
+    time.sleep(1)
+    before = unknown_pdc()
+    t0 = time.monotonic()
+    for r in range(rounds):
+        if r:
+            time.sleep(gap)
+        for i in range(count):
+            start = 0x40000000 + r * 0x100000 + i * 4096
+            u.sendto(syn(start, start, 0x6000 + i, dst_ep=100), (dst, PORT))
+    t1 = time.monotonic()
+    time.sleep(1)
+    print('%.3f %d' % (t1 - t0, unknown_pdc() - before))
 
 
 def main():

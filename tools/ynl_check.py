@@ -6,8 +6,10 @@ ynl_check.py abi OLD NEW
     Every name of uapi header OLD (enum constant, macro, enum tag) exists
     in header NEW with the same value: a program printing each name's
     value is compiled against both and the outputs compared. New names
-    are allowed (uapi only grows), and so is the growth of a *_MAX
-    name (appending an attribute raises its set's maximum).
+    are allowed (uapi only grows), and so is the growth of an enum's
+    count and maximum, the pair "__X, X = (__X - 1)" that ends it
+    (appending a value raises them); nothing else may change, not even a
+    value whose name ends in _MAX (UET_A_INFO_CFG_MAX is an attribute).
 ynl_check.py consts SPEC ROOT
     Every const of SPEC that a kernel header defines has the spec's value
     there (the policies use the C name, the spec and the ynl CLI the
@@ -72,12 +74,23 @@ def values(header, consts, tags, cflags=()):
         return run.stdout.splitlines(), ''
 
 
-def grows(old, new):
-    """True when a line of values() is a count that grew: an enum's
-    __MAX or _MAX name, which appending an attribute raises."""
+def markers(header):
+    """The count and maximum names of HEADER's enums: X and __X of each
+    "X = (__X - 1)"."""
+    text = re.sub(r'/\*.*?\*/', '', header, flags=re.S)
+    found = set()
+    for name, count in re.findall(r'(\w+)\s*=\s*\(\s*(__\w+)\s*-\s*1\s*\)',
+                                  text):
+        found.update((name, count))
+    return found
+
+
+def grows(old, new, marks):
+    """True when a line of values() is an enum's count or maximum (one of
+    MARKS) that grew, as appending a value makes it."""
     oname, oval = old.split(' ', 1)
     nname, nval = new.split(' ', 1)
-    return (oname == nname and oname.endswith('_MAX') and
+    return (oname == nname and oname in marks and
             oval.lstrip('-').isdigit() and nval.lstrip('-').isdigit() and
             int(nval) > int(oval))
 
@@ -85,7 +98,9 @@ def grows(old, new):
 def abi(old, new):
     """Exit status: 0 when NEW keeps every name and value of OLD."""
     with open(old, encoding='utf-8') as f:
-        consts, tags = names(f.read())
+        text = f.read()
+    consts, tags = names(text)
+    marks = markers(text)
     want, err = values(old, consts, tags)
     if want is None:
         sys.exit(f'ynl_check: {old} does not compile:\n{err}')
@@ -95,7 +110,7 @@ def abi(old, new):
               file=sys.stderr)
         return 1
     bad = [f'  {w}  ->  {g}' for w, g in zip(want, got)
-           if w != g and not grows(w, g)]
+           if w != g and not grows(w, g, marks)]
     if bad:
         print(f'ynl_check: {new} changes values of {old}:', *bad,
               sep='\n', file=sys.stderr)

@@ -220,6 +220,8 @@ static void uet_dbg_pdc_tx(struct seq_file *m, struct uet_pdc *pdc)
 		   tx->rttvar_us, tx->rto_us);
 	if (tx->min_rtt_ns != U64_MAX)
 		seq_printf(m, " min_rtt_ns=%llu", tx->min_rtt_ns);
+	if (tx->pmtu)
+		seq_printf(m, " pmtu=%u", tx->pmtu);
 	seq_printf(m, " rto_in_ns=%lld probe_in_ns=%lld",
 		   uet_dbg_in(tx->rto_at, now), uet_dbg_in(tx->probe_at, now));
 	seq_printf(m, " next_msg_id=%u probe_id=%u syn=%d busy=%d err=%d",

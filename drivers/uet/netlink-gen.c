@@ -81,12 +81,16 @@ static struct netlink_range_validation uet_a_cfg_msg_timeout_ms_range = {
 	.max	= UET_MSG_TIMEOUT_MS_MAX,
 };
 
+static struct netlink_range_validation uet_a_cfg_challenge_ack_limit_range = {
+	.max	= UET_CHALLENGE_ACK_LIMIT_MAX,
+};
+
 static struct netlink_range_validation uet_a_job_id_range = {
 	.max	= 16777215ULL,
 };
 
 /* UET_CMD_CONFIG_SET - do */
-const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_MSG_TIMEOUT_MS + 1] = {
+const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_CHALLENGE_ACK_LIMIT + 1] = {
 	[UET_A_CFG_SPRAY] = NLA_POLICY_MAX(NLA_U8, 3),
 	[UET_A_CFG_ENTROPY_MASK_BITS] =
 		NLA_POLICY_MAX(NLA_U8, UET_ENTROPY_MASK_BITS_MAX),
@@ -130,6 +134,8 @@ const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_MSG_TIMEOUT_MS + 1] =
 		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_rx_mem_range),
 	[UET_A_CFG_MSG_TIMEOUT_MS] =
 		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_msg_timeout_ms_range),
+	[UET_A_CFG_CHALLENGE_ACK_LIMIT] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_challenge_ack_limit_range),
 };
 
 /* UET_CMD_DEST_GET - dump */

@@ -79,6 +79,7 @@ static const u16 uet_nl_fields[UET_A_CFG_MAX + 1] = {
 	[UET_A_CFG_UDP_RX_ZERO_CSUM] = UET_NL_OFF(udp_rx_zero_csum),
 	[UET_A_CFG_RX_MEM] = UET_NL_OFF(rx_mem),
 	[UET_A_CFG_MSG_TIMEOUT_MS] = UET_NL_OFF(msg_timeout_ms),
+	[UET_A_CFG_CHALLENGE_ACK_LIMIT] = UET_NL_OFF(challenge_ack_limit),
 };
 
 static struct genl_family uet_nl_family;
@@ -606,7 +607,8 @@ static int uet_nl_pdc_tx_put(struct sk_buff *skb, const struct uet_pdc *pdc)
 	    (tx->min_rtt_ns != U64_MAX &&
 	     nla_put_u32(skb, UET_A_PDC_MIN_RTT_NS,
 			 min_t(u64, tx->min_rtt_ns, U32_MAX))) ||
-	    (tx->syn && nla_put_flag(skb, UET_A_PDC_SYN)))
+	    (tx->syn && nla_put_flag(skb, UET_A_PDC_SYN)) ||
+	    (tx->pmtu && nla_put_u32(skb, UET_A_PDC_PMTU, tx->pmtu)))
 		return -EMSGSIZE;
 	return 0;
 }

@@ -22,10 +22,13 @@
  * packet that drew them.
  */
 #include <linux/bitfield.h>
+#include <linux/icmp.h>
+#include <linux/icmpv6.h>
 #include <linux/ip.h>
 #include <linux/ipv6.h>
 #include <linux/jiffies.h>
 #include <linux/percpu_counter.h>
+#include <linux/random.h>
 #include <linux/sched/mm.h>
 #include <linux/skbuff.h>
 #include <linux/udp.h>
@@ -34,6 +37,7 @@
 #include <net/ipv6.h>
 #include <net/udp_tunnel.h>
 #include <trace/events/uet.h>
+#include <uet/compat.h>
 #include <uet/kunit.h>
 #include <uet/msg.h>
 #include <uet/net.h>
@@ -698,10 +702,48 @@ static int uet_rx_trimmed(struct uet_net *un, struct sk_buff *skb,
 }
 
 /*
+ * May target @pdc, locked, send a challenge ACK now?  One per PDC every
+ * UET_CHALLENGE_PDC_MS, and challenge-ack-limit a second per namespace,
+ * as TCP limits its challenge ACKs (tcp_send_challenge_ack()): a flood of
+ * blind SYNs draws no more answers than that.  Each second's allowance
+ * is drawn at random between half the limit and the limit, and the
+ * per-PDC interval keeps many SYNs for one PDC from using it up, so that
+ * a sender counting the answers to its own challenges learns nothing of
+ * other peers' PDCs (the side channel of CVE-2016-5696).  Counted in
+ * challenge_ack or challenge_ack_skipped.
+ */
+static bool uet_rx_challenge_ok(struct uet_pdc *pdc)
+{
+	struct uet_net *un = pdc->un;
+	u32 sec = jiffies / HZ, old, limit, half;
+	unsigned long last = pdc->rx.challenged;
+
+	if (last && time_before(jiffies,
+				last + msecs_to_jiffies(UET_CHALLENGE_PDC_MS)))
+		goto skip;
+	old = READ_ONCE(un->challenge_sec);
+	if (old != sec && cmpxchg(&un->challenge_sec, old, sec) == old) {
+		limit = uet_cfg(un)->challenge_ack_limit;
+		half = (limit + 1) / 2;
+		atomic_set(&un->challenge_left,
+			   half + get_random_u32_below(limit - half + 1));
+	}
+	if (atomic_dec_if_positive(&un->challenge_left) < 0)
+		goto skip;
+	pdc->rx.challenged = jiffies ?: 1;
+	uet_stat_inc(un, UET_STAT_CHALLENGE_ACK);
+	return true;
+skip:
+	uet_stat_inc(un, UET_STAT_CHALLENGE_ACK_SKIPPED);
+	return false;
+}
+
+/*
  * A SYN with the key of live @pdc but another start PSN: a new incarnation
  * of the initiator's PDC, or a blind reset attempt.  It replaces @pdc only
  * when its PSN falls in @pdc's window; otherwise the sender is challenged
- * with an ACK of the live state (RFC 5961 style) and @pdc stays.
+ * with an ACK of the live state (RFC 5961 style), within the limits of
+ * uet_rx_challenge_ok(), and @pdc stays.
  *
  * Return: true when @pdc is gone and the SYN may open a new PDC.
  */
@@ -714,7 +756,8 @@ static bool uet_rx_syn_reset(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
 	__skb_queue_head_init(&q);
 	spin_lock_bh(&pdc->lock);
 	if (!pdc->dead && pk->psn - pdc->rx.epsn >= UET_PSN_WINDOW) {
-		uet_rx_send_ack(pdc, pk->psn, 0, c->ev, &q);
+		if (uet_rx_challenge_ok(pdc))
+			uet_rx_send_ack(pdc, pk->psn, 0, c->ev, &q);
 		reset = false;
 	} else {
 		pdc->dead = true;
@@ -1135,12 +1178,109 @@ void uet_rx_pdc_release(struct uet_pdc *pdc)
 	spin_unlock_bh(&pdc->lock);
 }
 
+/*
+ * ICMP and ICMPv6 errors about the packets uet sends.  The kernel's UDP
+ * error handler (__udp4_lib_err(), __udp6_lib_err(), alike in 6.1 and
+ * 6.12) first looks for the socket bound to the quoted packet's source
+ * port, for uet an entropy value: a socket found there that is no UDP
+ * tunnel gets the error, and uet never sees it (Documentation/datapath.rst,
+ * "ICMP errors").  Only when none is bound there does it look the other
+ * way round, which finds the namespace's socket bound to the UET port, and
+ * ask uet_encap_err_lookup() whether the error is uet's; then it updates
+ * the route's path MTU and calls uet_encap_err_rcv().
+ */
+
+/*
+ * encap_err_lookup of the namespace's UDP sockets, @skb's transport
+ * header at the UDP header the error quotes: every error about a packet
+ * sent to the UET port is uet's, so that it goes to no one else; whether
+ * it names a packet uet has in flight is for uet_icmp_rcv() to check.
+ * Return: 0 to claim it.
+ */
+static int uet_encap_err_lookup(struct sock *sk, struct sk_buff *skb)
+{
+	return udp_hdr(skb)->dest == inet_sk(sk)->inet_sport ? 0 : -ENOENT;
+}
+
+/*
+ * What a claimed error quotes: @skb->data is the quoted IP header (its
+ * fixed part in the linear data), its UDP header at @udp_off; the ICMP
+ * header is at the transport header.  Only
+ * "fragmentation needed" and "packet too big" change anything: the PDC
+ * whose data packet they quote learns the path MTU (uet_tx_pmtu()).  An
+ * MTU below the family's minimum counts as the minimum (net.ipv4.route.
+ * min_pmtu, IPV6_MIN_MTU), as the kernel's route does.
+ */
+static void uet_icmp_rcv(struct sock *sk, struct sk_buff *skb,
+			 unsigned int udp_off)
+{
+	struct net *net = sock_net(sk);
+	struct uet_net *un = uet_net(net);
+	const struct uet_pds_req *req;
+	struct in6_addr laddr, raddr;
+	struct uet_pds_req quote;
+	struct sk_buff_head q;
+	struct uet_pdc *pdc;
+	bool ok = false, drain = false;
+	u32 mtu = 0;
+
+	uet_stat_inc(un, UET_STAT_ICMP_RX);
+	/* The socket's family, not the quote's version, which is forged. */
+	if (sk->sk_family == AF_INET) {
+		const struct iphdr *iph = (const struct iphdr *)skb->data;
+		const struct icmphdr *ih = icmp_hdr(skb);
+
+		if (ih->type == ICMP_DEST_UNREACH &&
+		    ih->code == ICMP_FRAG_NEEDED)
+			mtu = max_t(u32, ntohs(ih->un.frag.mtu),
+				    READ_ONCE(net->ipv4.ip_rt_min_pmtu));
+		ipv6_addr_set_v4mapped(iph->saddr, &laddr);
+		ipv6_addr_set_v4mapped(iph->daddr, &raddr);
+	} else {
+		const struct ipv6hdr *ip6h = (const struct ipv6hdr *)skb->data;
+
+		if (icmp6_hdr(skb)->icmp6_type == ICMPV6_PKT_TOOBIG)
+			mtu = max_t(u32, ntohl(icmp6_hdr(skb)->icmp6_mtu),
+				    IPV6_MIN_MTU);
+		laddr = ip6h->saddr;
+		raddr = ip6h->daddr;
+	}
+	if (!mtu)
+		return;
+
+	/* A quote of the UDP header alone (RFC 792's minimum) names nothing. */
+	req = skb_header_pointer(skb, udp_off + sizeof(struct udphdr),
+				 sizeof(quote), &quote);
+	if (!req || uet_prologue_type(req->prologue) != UET_PDS_RUD_REQ)
+		goto out;
+	pdc = uet_pdc_find(un, be16_to_cpu(req->spdcid), UET_PDC_INITIATOR,
+			   &raddr, &laddr);
+	if (!pdc)
+		goto out;
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	if (!pdc->dead) {
+		ok = uet_tx_pmtu(pdc, be32_to_cpu(req->psn), mtu, &q);
+		drain = uet_tx_out(pdc, &q);
+	}
+	uet_pdc_unlock(pdc);
+	if (drain)
+		uet_tx_drain(pdc);
+out:
+	if (!ok)
+		uet_stat_inc(un, UET_STAT_ICMP_UNMATCHED);
+}
+
+UET_DEFINE_ENCAP_ERR_RCV(uet_encap_err_rcv, uet_icmp_rcv)
+
 static int uet_udp_sock(struct uet_net *un, u8 family, u16 port,
 			struct socket **sockp)
 {
 	struct udp_tunnel_sock_cfg tcfg = {
 		.encap_type	= UET_ENCAP_TYPE,
 		.encap_rcv	= uet_encap_rcv,
+		.encap_err_lookup = uet_encap_err_lookup,
+		.encap_err_rcv	= uet_encap_err_rcv,
 	};
 	struct udp_port_cfg cfg = {
 		.family		= family,

@@ -89,6 +89,12 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_DROP_DISCARDED]	= "drop_discarded",
 	[UET_STAT_RX_MSG_TIMEOUT]	= "rx_msg_timeout",
 	[UET_STAT_RX_MSG_REUSED]	= "rx_msg_reused",
+	[UET_STAT_ICMP_RX]		= "icmp_rx",
+	[UET_STAT_ICMP_UNMATCHED]	= "icmp_unmatched",
+	[UET_STAT_PMTU_UPDATE]		= "pmtu_update",
+	[UET_STAT_RETX_PMTU]		= "retx_pmtu",
+	[UET_STAT_CHALLENGE_ACK]	= "challenge_ack",
+	[UET_STAT_CHALLENGE_ACK_SKIPPED]	= "challenge_ack_skipped",
 };
 
 /**

@@ -6,7 +6,10 @@
  * is routed on its own, since the route's ECMP choice may depend on that
  * value (the UDP source port).  Packets leave through the namespace's
  * kernel UDP socket with the UDP tunnel API, checksummed unless udp-csum
- * tx is off, DF set, never larger than the route's MTU.
+ * tx is off, DF set, never larger than the route's MTU nor than the path
+ * MTU ICMP errors reported to the PDC (uet_tx_pmtu()).  A packet cut
+ * before such an error and resent after it goes without DF (IPv4) or in
+ * fragments (IPv6): its PSN covers those bytes of its message for good.
  *
  * Reliability: cumulative ACKs and SACK bitmaps free the slots of the
  * window; a slot is resent on a retransmission timeout (smoothed RTT and
@@ -198,11 +201,17 @@ static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
 		return;
 	}
 	nocheck = !uet_cfg(un)->udp_csum_tx;
+	/*
+	 * A packet larger than its path: IPv4 clears DF; ip6_fragment()
+	 * splits a local IPv6 packet only with ignore_df.
+	 */
+	skb->ignore_df = cb.frag;
 	if (v4)
 		udp_tunnel_xmit_skb((struct rtable *)dst, sock->sk, skb,
 				    cb.saddr.s6_addr32[3], cb.daddr.s6_addr32[3],
-				    cb.tos, ip4_dst_hoplimit(dst), htons(IP_DF),
-				    cb.sport, dport, false, nocheck);
+				    cb.tos, ip4_dst_hoplimit(dst),
+				    cb.frag ? 0 : htons(IP_DF), cb.sport, dport,
+				    false, nocheck);
 #if IS_ENABLED(CONFIG_IPV6)
 	else
 		udp_tunnel6_xmit_skb(dst, sock->sk, skb, NULL, &cb.saddr,
@@ -310,6 +319,7 @@ struct sk_buff *uet_ctl_skb_addr(const struct in6_addr *saddr,
 	cb->dst = NULL;
 	cb->sport = htons(ev);
 	cb->tos = 0;
+	cb->frag = false;
 	return skb;
 }
 
@@ -755,7 +765,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_build);
 
 static void uet_tx_queue_skb(struct uet_pdc *pdc, struct sk_buff *skb,
 			     struct dst_entry *dst, const struct in6_addr *saddr,
-			     u16 ev, struct sk_buff_head *q)
+			     u16 ev, bool frag, struct sk_buff_head *q)
 {
 	struct uet_skb_cb *cb = UET_SKB_CB(skb);
 
@@ -765,13 +775,37 @@ static void uet_tx_queue_skb(struct uet_pdc *pdc, struct sk_buff *skb,
 	cb->sport = htons(ev);
 	/* ECN-capable, so that a congested switch marks rather than drops. */
 	cb->tos = INET_ECN_ECT_0;
+	cb->frag = frag;
 	__skb_queue_tail(q, skb);
 }
 
-/* Build the packet of @s and queue it; false when it could not be sent. */
+/* Bytes of IP and UDP header in front of @pdc's packets. */
+static u32 uet_tx_ip_udp_len(const struct uet_pdc *pdc)
+{
+	return sizeof(struct udphdr) + (ipv6_addr_v4mapped(&pdc->key.raddr) ?
+					sizeof(struct iphdr) :
+					sizeof(struct ipv6hdr));
+}
+
+/*
+ * Bytes of UET headers and payload a packet of @pdc may have: what the
+ * route's MTU leaves (@room, from uet_route()), and no more than the path
+ * MTU an ICMP error reported.
+ */
+static u32 uet_tx_room(const struct uet_pdc *pdc, u32 room)
+{
+	if (pdc->tx.pmtu)
+		room = min(room, pdc->tx.pmtu - uet_tx_ip_udp_len(pdc));
+	return room;
+}
+
+/*
+ * Build the packet of @s, routed by @dst with @room (uet_route()), and
+ * queue it; false when it could not be sent.
+ */
 static bool uet_tx_emit(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 			struct dst_entry *dst, const struct in6_addr *saddr,
-			u8 flags, struct sk_buff_head *q)
+			u32 room, u8 flags, struct sk_buff_head *q)
 {
 	struct sk_buff *skb;
 
@@ -783,7 +817,8 @@ static bool uet_tx_emit(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 		uet_stat_inc(pdc->un, UET_STAT_TX_NOMEM);
 		return false;
 	}
-	uet_tx_queue_skb(pdc, skb, dst, saddr, s->ev, q);
+	uet_tx_queue_skb(pdc, skb, dst, saddr, s->ev,
+			 skb->len > uet_tx_room(pdc, room), q);
 	trace_uet_data_tx(pdc->lid, psn, s->ev, s->len, flags & UET_REQ_RETX);
 	return true;
 }
@@ -852,7 +887,8 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 	s->sent_ns = now;
 	s->horizon = pdc->tx.snd_nxt;
 	dst = uet_tx_route_next(pdc, s, &saddr, &room);
-	if (uet_tx_emit(pdc, psn, s, dst, &saddr, UET_REQ_RETX | UET_REQ_AR, q))
+	if (uet_tx_emit(pdc, psn, s, dst, &saddr, room,
+			UET_REQ_RETX | UET_REQ_AR, q))
 		uet_stat_inc(pdc->un, why);
 	return true;
 }
@@ -890,8 +926,9 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 		now = ktime_get_ns();
 		seg = min3(pdc->mss, (u32)UET_SES_PAYLOAD_MAX,
 			   m->buf->len - m->sent);
-		if (dst && room > UET_DATA_HDR_LEN)
-			seg = min_t(u32, seg, room - UET_DATA_HDR_LEN);
+		if (dst && uet_tx_room(pdc, room) > UET_DATA_HDR_LEN)
+			seg = min_t(u32, seg,
+				    uet_tx_room(pdc, room) - UET_DATA_HDR_LEN);
 		/* The receiver takes whole granules but for the message's end. */
 		if (seg < m->buf->len - m->sent)
 			seg = min(max_t(u32, round_down(seg, UET_RX_GRAIN),
@@ -913,7 +950,7 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 			list_del_init(&m->sq_node);
 		if (uet_tx_want_ack(pdc, m, psn))
 			flags |= UET_REQ_AR;
-		if (uet_tx_emit(pdc, psn, s, dst, &saddr, flags, q)) {
+		if (uet_tx_emit(pdc, psn, s, dst, &saddr, room, flags, q)) {
 			uet_stat_inc(pdc->un, UET_STAT_TX_PKTS);
 			uet_stat_add(pdc->un, UET_STAT_TX_BYTES, seg);
 		}
@@ -1312,6 +1349,56 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 	}
 	uet_tx_push(pdc, q);
 	uet_tx_arm(pdc, now, false);
+}
+
+/**
+ * uet_tx_pmtu() - an ICMP error says a data packet of the PDC was too big
+ * @pdc: the initiator PDC, locked and live
+ * @psn: the PSN of the packet the error quotes
+ * @mtu: the path MTU the error reports (bytes of IP packet), raised to
+ *	the family's minimum by the caller
+ * @q: packets to send after unlocking
+ *
+ * Only an error about a data packet in flight and larger than @mtu
+ * counts: a sender off the path must guess the PDC id and a PSN in
+ * flight, as it must guess a sequence number in the window for TCP to
+ * take an ICMP error.  The PDC's path MTU goes down to @mtu, never up (a
+ * new PDC starts again from the route's MTU), and every packet cut from
+ * then on fits it, whichever path it takes.  The packet quoted was
+ * dropped where the error came from: it is resent at once, without DF
+ * (IPv4) or in fragments (IPv6), and like a trimmed packet not counted
+ * against max-retx: the path did not fail.
+ *
+ * Context: softirq.
+ * Return: false when the error names no such packet: nothing changed.
+ */
+bool uet_tx_pmtu(struct uet_pdc *pdc, u32 psn, u32 mtu,
+		 struct sk_buff_head *q)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	struct uet_tx_slot *s;
+	u64 now;
+
+	if (!uet_tx_in_flight(tx, psn))
+		return false;
+	s = uet_slot(pdc, psn);
+	if (!s->msg || (s->flags & UET_SLOT_NOP) ||
+	    uet_tx_ip_udp_len(pdc) + UET_DATA_HDR_LEN + s->len <= mtu)
+		return false;
+	/* Room for one granule of payload at least; less goes in fragments. */
+	mtu = max_t(u32, mtu, uet_tx_ip_udp_len(pdc) + UET_DATA_HDR_LEN +
+			      UET_RX_GRAIN);
+	if (!tx->pmtu || mtu < tx->pmtu) {
+		tx->pmtu = mtu;
+		uet_stat_inc(pdc->un, UET_STAT_PMTU_UPDATE);
+	}
+	now = ktime_get_ns();
+	s->flags |= UET_SLOT_TRIM;
+	if (!uet_tx_resend(pdc, psn, s, UET_STAT_RETX_PMTU, now, q))
+		return true;
+	uet_tx_push(pdc, q);
+	uet_tx_arm(pdc, now, false);
+	return true;
 }
 
 /**

@@ -15,6 +15,8 @@
 #ifndef _UET_COMPAT_H
 #define _UET_COMPAT_H
 
+#include <linux/skbuff.h>
+#include <linux/udp.h>
 #include <linux/version.h>
 #include <net/genetlink.h>
 
@@ -34,5 +36,37 @@ uet_genl_dump_attrs(const struct genl_dumpit_info *info)
 	return info->info.attrs;
 #endif
 }
+
+/**
+ * UET_DEFINE_ENCAP_ERR_RCV() - a UDP tunnel socket's encap_err_rcv
+ * @name: the function to define, with the kernel's signature
+ * @fn: what it calls: void fn(struct sock *sk, struct sk_buff *skb,
+ *	unsigned int udp_offset), @udp_offset being where the UDP header
+ *	of the packet the ICMP error quotes starts, from skb->data (the
+ *	quoted IP header); the ICMP header is at skb_transport_header()
+ *
+ * The kernel calls it from __udp4_lib_err() and __udp6_lib_err() once
+ * encap_err_lookup has claimed the error.
+ */
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 2, 0)
+#define UET_DEFINE_ENCAP_ERR_RCV(name, fn)				\
+static void name(struct sock *sk, struct sk_buff *skb,			\
+		 unsigned int udp_offset)				\
+{									\
+	fn(sk, skb, udp_offset);					\
+}
+#else
+/*
+ * 6.2 ("rxrpc: Use the core ICMP/ICMP6 parsers") passes the errno, the
+ * quoted destination port, the ICMP info and the quoted UDP payload in
+ * place of the UDP header's offset.
+ */
+#define UET_DEFINE_ENCAP_ERR_RCV(name, fn)				\
+static void name(struct sock *sk, struct sk_buff *skb, int err,	\
+		 __be16 port, u32 info, u8 *payload)			\
+{									\
+	fn(sk, skb, payload - sizeof(struct udphdr) - skb->data);	\
+}
+#endif
 
 #endif /* _UET_COMPAT_H */

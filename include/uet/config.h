@@ -39,6 +39,7 @@ struct netlink_ext_ack;
 #define UET_RX_MEM_MAX			67108864	/* 256 GiB of pages */
 #define UET_MSG_TIMEOUT_MS_MIN		100
 #define UET_MSG_TIMEOUT_MS_MAX		3600000
+#define UET_CHALLENGE_ACK_LIMIT_MAX	1000000
 
 /* Defaults that module parameters can change (see main.c). */
 #define UET_DEFAULT_SPRAY		UET_SPRAY_RR
@@ -88,6 +89,7 @@ struct netlink_ext_ack;
  * @udp_rx_zero_csum: accept packets whose UDP checksum is zero
  * @rx_mem: pages of received message data the namespace may hold
  * @msg_timeout_ms: a partial message without progress this long is dropped
+ * @challenge_ack_limit: challenge ACKs the namespace sends per second
  *
  * An instance is immutable once published: the namespace holds an
  * RCU-protected pointer to it and a change publishes a new copy (see
@@ -107,6 +109,7 @@ struct uet_config {
 	u32 mss;
 	u32 rx_mem;
 	u32 msg_timeout_ms;
+	u32 challenge_ack_limit;
 	u16 start_port;
 	u16 udp_port;
 	u16 sack_retx_thresh;

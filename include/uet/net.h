@@ -105,6 +105,11 @@ struct uet_psn_memo {
  * @dying: the namespace is going away: no new PDC, no rescheduled work
  * @debugfs: the namespace's directory under /sys/kernel/debug/uet; set at
  *	init and exit only
+ * @challenge_sec: the second (jiffies / HZ) @challenge_left is for;
+ *	moved on with cmpxchg() by the first challenge of a new second
+ * @challenge_left: challenge ACKs the namespace may still send in
+ *	@challenge_sec (atomic; only a challenge writes either field, never
+ *	a packet of a healthy transfer)
  * @test_xmit: KUnit only: takes every packet the namespace would send,
  *	with its route, in place of IP (see uet_test_xmit()); set by the
  *	suites before the namespace sends anything, NULL otherwise
@@ -139,6 +144,8 @@ struct uet_net {
 	struct delayed_work gc_work;
 	bool dying;
 	struct dentry *debugfs;
+	u32 challenge_sec;
+	atomic_t challenge_left;
 #if UET_KUNIT_HOOKS
 	void (*test_xmit)(struct uet_net *un, struct sk_buff *skb);
 #endif

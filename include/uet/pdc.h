@@ -58,6 +58,8 @@ struct uet_tx_msg;
 #define UET_PROBE_SLOTS		4
 /* Retries of a packet the receiver refused for want of resources. */
 #define UET_NORES_MAX		255
+/* A target PDC sends at most one challenge ACK in this many ms. */
+#define UET_CHALLENGE_PDC_MS	500
 
 #define UET_PDC_INITIATOR	1
 #define UET_PDC_TARGET		2
@@ -160,6 +162,9 @@ struct uet_probe_rec {
  * @txq: packets built and not yet handed to IP, in PSN order
  * @xmit_busy: a context is sending @txq; others only append to it
  * @last_err: why the last packet could not be sent (0, EHOSTUNREACH)
+ * @pmtu: path MTU (bytes of IP packet) an ICMP error reported for a
+ *	packet of the PDC, the lowest so far; 0 until one did.  Packets are
+ *	cut to fit it on every path, since they are sprayed over all
  * @next_msg_id: SES message id of the next message
  * @probe_id: opaque value of the next probe
  * @syn: no answer from the target yet: packets carry SYN
@@ -186,6 +191,7 @@ struct uet_pdc_tx {
 	struct sk_buff_head txq;
 	bool xmit_busy;
 	int last_err;
+	u32 pmtu;
 	u16 next_msg_id;
 	u16 probe_id;
 	bool syn;
@@ -199,6 +205,7 @@ struct uet_pdc_tx {
  * @start_psn: first PSN of the PDC, from its SYN
  * @since_ack: packets accepted since the last ACK
  * @ntombs: messages of @msgs discarded, kept to refuse the rest of them
+ * @challenged: jiffies of the last challenge ACK sent, 0 before any
  * @msgs: partially received messages, and discarded ones, by message id
  */
 struct uet_pdc_rx {
@@ -207,6 +214,7 @@ struct uet_pdc_rx {
 	u32 start_psn;
 	u16 since_ack;
 	u16 ntombs;
+	unsigned long challenged;
 	DECLARE_HASHTABLE(msgs, UET_RX_MSG_HASH_BITS);
 };
 
@@ -318,6 +326,8 @@ struct uet_dest {
  * @dst: its route, held, or NULL to route it when sent
  * @sport: UDP source port: the entropy value
  * @tos: IPv4 TOS / IPv6 traffic class
+ * @frag: larger than its path's MTU as last learned: sent without DF
+ *	(IPv4) or fragmented by this host (IPv6)
  */
 struct uet_skb_cb {
 	struct in6_addr saddr;
@@ -325,6 +335,7 @@ struct uet_skb_cb {
 	struct dst_entry *dst;
 	__be16 sport;
 	u8 tos;
+	bool frag;
 };
 
 #define UET_SKB_CB(skb)	((struct uet_skb_cb *)(skb)->cb)
@@ -473,6 +484,8 @@ bool uet_tx_probe_kick(struct uet_pdc *pdc);
 bool uet_tx_ack_valid(const struct uet_pdc *pdc, const struct uet_ack_info *a);
 bool uet_tx_nack_valid(const struct uet_pdc *pdc,
 		       const struct uet_nack_info *n);
+bool uet_tx_pmtu(struct uet_pdc *pdc, u32 psn, u32 mtu,
+		 struct sk_buff_head *q);
 bool uet_tx_out(struct uet_pdc *pdc, struct sk_buff_head *q);
 void uet_tx_drain(struct uet_pdc *pdc);
 struct sk_buff *uet_ctl_skb(struct uet_pdc *pdc, unsigned int len,

@@ -108,6 +108,20 @@
  *	without progress
  * @UET_STAT_RX_MSG_REUSED: partial messages discarded because their id
  *	started a new message
+ * @UET_STAT_ICMP_RX: ICMP and ICMPv6 errors about packets sent to the UET
+ *	port, claimed by uet (none reaches another socket through uet)
+ * @UET_STAT_ICMP_UNMATCHED: of @UET_STAT_ICMP_RX, "fragmentation needed"
+ *	and "packet too big" errors that quote no data packet of a live
+ *	initiator PDC in flight (forged, late, or too short a quote):
+ *	ignored
+ * @UET_STAT_PMTU_UPDATE: an initiator PDC's path MTU lowered by an ICMP
+ *	error
+ * @UET_STAT_RETX_PMTU: data packets resent at once because an ICMP error
+ *	said they were too big for their path (not counted against max-retx)
+ * @UET_STAT_CHALLENGE_ACK: challenge ACKs sent (a SYN with a live PDC's
+ *	key outside its window)
+ * @UET_STAT_CHALLENGE_ACK_SKIPPED: challenge ACKs not sent: the
+ *	namespace's challenge-ack-limit for this second was used up
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -182,6 +196,12 @@ enum uet_stat {
 	UET_STAT_DROP_DISCARDED,
 	UET_STAT_RX_MSG_TIMEOUT,
 	UET_STAT_RX_MSG_REUSED,
+	UET_STAT_ICMP_RX,
+	UET_STAT_ICMP_UNMATCHED,
+	UET_STAT_PMTU_UPDATE,
+	UET_STAT_RETX_PMTU,
+	UET_STAT_CHALLENGE_ACK,
+	UET_STAT_CHALLENGE_ACK_SKIPPED,
 
 	UET_STAT_MAX
 };

@@ -91,6 +91,7 @@ static const struct key keys[] = {
 	{ "udp-csum-rx-zero", "udp_csum_rx_zero", UET_A_CFG_UDP_RX_ZERO_CSUM, 1, K_ACCEPT, 0 },
 	{ "rx-mem", "rx_mem_pages", UET_A_CFG_RX_MEM, 4, K_INT, 0 },
 	{ "msg-timeout", "msg_timeout_ms", UET_A_CFG_MSG_TIMEOUT_MS, 4, K_TIME, 1000000 },
+	{ "challenge-ack-limit", "challenge_ack_limit", UET_A_CFG_CHALLENGE_ACK_LIMIT, 4, K_INT, 0 },
 };
 
 /* "set udp-csum tx on rx-zero drop": the keys of a group, without its name. */
@@ -1075,6 +1076,7 @@ static const struct field pdc_fields[] = {
 	{ UET_A_PDC_BASE_RTT_NS, "base-rtt", "base_rtt_ns", 1 },
 	{ UET_A_PDC_MIN_RTT_NS, "min-rtt", "min_rtt_ns", 1 },
 	{ UET_A_PDC_IDLE_MS, "idle", "idle_ms", 1000000 },
+	{ UET_A_PDC_PMTU, "pmtu", "pmtu", 0 },
 };
 
 #define NFIELDS(a) (sizeof(a) / sizeof((a)[0]))

@@ -184,6 +184,11 @@ enum uet_info_attr {
  * @UET_A_CFG_MSG_TIMEOUT_MS: a partially received message that gets no new
  *   byte for this long is discarded, its memory released and the rest of it
  *   refused (u32, ms), default 30000
+ * @UET_A_CFG_CHALLENGE_ACK_LIMIT: challenge ACKs (the answer to a SYN with a
+ *   live PDC's key outside its window) the namespace sends per second at most,
+ *   as tcp_challenge_ack_limit does for TCP; each second's allowance is drawn
+ *   at random between half of it and all of it, and a PDC answers at most one
+ *   every 500 ms (u32), default 1000; 0 sends none
  */
 enum uet_cfg_attr {
 	UET_A_CFG_UNSPEC,
@@ -213,6 +218,7 @@ enum uet_cfg_attr {
 	UET_A_CFG_UDP_RX_ZERO_CSUM,
 	UET_A_CFG_RX_MEM,
 	UET_A_CFG_MSG_TIMEOUT_MS,
+	UET_A_CFG_CHALLENGE_ACK_LIMIT,
 
 	/* private: */
 	__UET_A_CFG_MAX,
@@ -380,6 +386,9 @@ enum uet_dest_attr {
  * @UET_A_PDC_SYN: flag: initiator: the target has not answered yet
  * @UET_A_PDC_SPRAY: initiator with PDC groups off: its own spraying state
  *   (nested UET_A_SPRAY_*); with groups on see UET_A_DEST_SPRAY
+ * @UET_A_PDC_PMTU: initiator: the path MTU an ICMP error reported for one of
+ *   its data packets, the lowest so far; its packets are cut to fit it on
+ *   every path (u32, bytes of IP packet); absent until an error did
  */
 enum uet_pdc_attr {
 	UET_A_PDC_UNSPEC,
@@ -403,6 +412,7 @@ enum uet_pdc_attr {
 	UET_A_PDC_IDLE_MS,
 	UET_A_PDC_SYN,
 	UET_A_PDC_SPRAY,
+	UET_A_PDC_PMTU,
 
 	/* private: */
 	__UET_A_PDC_MAX,
