@@ -8,8 +8,8 @@
 #              /lib/modules/RELEASE/build, a full source tree, or an O=
 #              output directory of a kernel built from source.
 #   OUTDIR     where the build happens: Kbuild, drivers/, include/ and
-#              uapi/ are copied there (mtimes kept, so a rebuild is
-#              incremental) and built with M=OUTDIR. One OUTDIR per
+#              uapi/ are copied there (only what changed, so a rebuild
+#              is incremental) and built with M=OUTDIR. One OUTDIR per
 #              kernel: the checkout's own tree is never built in, so
 #              builds for different kernels never share objects. An
 #              OUTDIR last used with another KDIR is emptied first.
@@ -54,13 +54,15 @@ main()
 		find "$out" -mindepth 1 -delete
 	fi
 	echo "$kdir" >"$out/.uet-kdir"
-	# --delete drops sources removed from the checkout; objects stay
-	rsync -a --delete --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
+	# --delete drops sources removed from the checkout; objects stay.
+	# Only a file whose content changed is copied, and it gets a new
+	# mtime: another checkout's older file must still rebuild its object.
+	rsync -rlp --checksum --delete --exclude='*.o' --exclude='*.ko' --exclude='.*.cmd' \
 		--exclude='*.mod' --exclude='*.mod.c' --exclude='*.a' \
 		--exclude='modules.order' --exclude='Module.symvers' \
 		--exclude='.*.d' \
 		"$root/drivers" "$root/include" "$root/uapi" "$out/"
-	cp -p "$root/Kbuild" "$out/Kbuild"
+	cmp -s "$root/Kbuild" "$out/Kbuild" || cp "$root/Kbuild" "$out/Kbuild"
 
 	jobs=-j$(nproc)
 	for arg in "$@"; do
