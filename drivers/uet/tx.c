@@ -622,6 +622,22 @@ static void uet_tx_fb(struct uet_pdc *pdc, struct uet_tx_slot *s,
 		uet_tx_probe_start(pdc, now);
 }
 
+/*
+ * A trim NACK comes on the value of the copy a switch trimmed: that
+ * value's path is congested, whether or not the PSN was resent or
+ * acknowledged since.
+ */
+static void uet_tx_fb_trim(struct uet_pdc *pdc, const struct uet_nack_info *n,
+			   u64 now)
+{
+	enum uet_spray_event ev = n->code == UET_NACK_TRIMMED ?
+				  UET_SPRAY_EV_NACK_TRIM :
+				  UET_SPRAY_EV_NACK_TRIM_LAST_HOP;
+
+	uet_tx_spray_note(pdc, n->ev,
+			  uet_spray_feedback(pdc->spray, ev, n->ev, now));
+}
+
 /* ACK or NACK feedback: at most one per transmission. */
 static void uet_tx_fb_once(struct uet_pdc *pdc, struct uet_tx_slot *s,
 			   enum uet_spray_event ev, u64 now)
@@ -1298,6 +1314,8 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 
 	uet_tx_learn_rid(pdc, n->spdcid);
 	uet_tx_nack_count(pdc, n->code);
+	if (n->code == UET_NACK_TRIMMED || n->code == UET_NACK_TRIMMED_LASTHOP)
+		uet_tx_fb_trim(pdc, n, now);
 	if (!uet_tx_in_flight(tx, n->psn))
 		return;
 	s = uet_slot(pdc, n->psn);
@@ -1308,14 +1326,6 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 	switch (n->code) {
 	case UET_NACK_TRIMMED:
 	case UET_NACK_TRIMMED_LASTHOP:
-		/*
-		 * A trim of an earlier copy of the PSN (resent since, on
-		 * another value) says nothing of the value now in flight.
-		 */
-		if (n->ev == s->ev)
-			uet_tx_fb_once(pdc, s, n->code == UET_NACK_TRIMMED ?
-				       UET_SPRAY_EV_NACK_TRIM :
-				       UET_SPRAY_EV_NACK_TRIM_LAST_HOP, now);
 		/* Congestion, not loss: not counted against max-retx. */
 		s->flags |= UET_SLOT_TRIM;
 		if (!uet_tx_resend(pdc, n->psn, s, UET_STAT_RETX_NACK, now, q))

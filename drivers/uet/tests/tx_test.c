@@ -249,11 +249,10 @@ static void uet_tx_test_active(struct uet_config *c)
 }
 
 /*
- * A trim NACK marks the value of the transmission it answers (the value
- * it comes on); one for an earlier copy of a PSN resent since marks
- * nothing, though the PSN is resent again.
+ * A trim NACK marks the value it comes on, the trimmed copy's: not the
+ * value of a copy resent since, and also once the PSN is acknowledged.
  */
-static void uet_tx_test_trim_stale(struct kunit *test)
+static void uet_tx_test_trim_value(struct kunit *test)
 {
 	struct uet_kt *kt = test->priv;
 	u32 len = 3 * UET_DEFAULT_MSS + 100;
@@ -275,16 +274,20 @@ static void uet_tx_test_trim_stale(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, re.psn, s + 2);
 	KUNIT_ASSERT_NE(test, ev2, ev[2]);
 
-	/* the first copy's trim again: counted, resent, no mark */
+	/* the first copy's trim again: counted, resent, the new value clean */
 	uet_kt_rcv_nack(kt, lid, 0, s + 2, UET_NACK_TRIMMED, 0, ev[2]);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_NACK_RX_TRIMMED), 2);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_EV_MARK), 1);
-	uet_kt_pop_data(kt, &re, &ev2);
+	uet_kt_pop_data(kt, &re, NULL);
 	KUNIT_EXPECT_EQ(test, re.psn, s + 2);
 
-	/* the trim of the copy now in flight marks its value */
-	uet_kt_rcv_nack(kt, lid, 0, s + 2, UET_NACK_TRIMMED, 0, ev2);
+	/* everything acknowledged, then s + 3's trim: its value marked */
+	uet_tx_test_ack(kt, lid, s + 3, s + 3, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+	uet_kt_rcv_nack(kt, lid, UET_KT_PEER_PDC, s + 3, UET_NACK_TRIMMED, 0,
+			ev[3]);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_EV_MARK), 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 }
 
 /*
@@ -431,7 +434,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_ack_in_order),
 	KUNIT_CASE(uet_tx_test_sack_out_of_order),
 	KUNIT_CASE(uet_tx_test_nack_retransmit),
-	KUNIT_CASE(uet_tx_test_trim_stale),
+	KUNIT_CASE(uet_tx_test_trim_value),
 	KUNIT_CASE(uet_tx_test_nack_fatal),
 	KUNIT_CASE(uet_tx_test_rto_retransmit),
 	KUNIT_CASE(uet_tx_test_max_retx),
