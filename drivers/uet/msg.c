@@ -1,9 +1,9 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * uet: message buffers.  No allocation per packet: a message being sent
- * has all its pages from sendmsg(); a message being received gets a page
- * when the first packet with bytes in it lands.  Packets copy in and out
- * at their offset.
+ * has all its pages from sendmsg(), and its packets take page references
+ * to them; a message being received gets a page when the first packet
+ * with bytes in it lands, and packets are copied in at their offset.
  */
 #include <linux/gfp.h>
 #include <linux/minmax.h>
@@ -327,3 +327,60 @@ int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to)
 	}
 	return 0;
 }
+
+/**
+ * uet_buf_frags() - pages of a buffer a range of bytes takes
+ * @off: offset in the message
+ * @len: bytes
+ *
+ * Return: the page fragments uet_buf_skb_frags() adds for the range.
+ */
+u32 uet_buf_frags(u32 off, u32 len)
+{
+	if (!len)
+		return 0;
+	return ((off + len - 1) >> PAGE_SHIFT) - (off >> PAGE_SHIFT) + 1;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_buf_frags);
+
+/**
+ * uet_buf_skb_frags() - attach a range of a buffer to a packet, no copy
+ * @b: the buffer, written in full and no longer changed (a sent message)
+ * @off: offset in the message
+ * @len: bytes; @off + @len must not exceed b->len
+ * @skb: the packet, its headers in the linear part; the range follows
+ *	its last byte
+ *
+ * Appends one page fragment per page the range touches, each holding a
+ * page reference of its own: the packet keeps the bytes, in flight or
+ * queued anywhere, after the message is freed (acknowledged, given up,
+ * its socket or PDC closed).  The pages are not marked SKBFL_SHARED_FRAG:
+ * nobody writes them after sendmsg(), so the stack may checksum them
+ * where they are.
+ *
+ * Return: 0, or -EMSGSIZE when the packet has no room for the fragments
+ * (it is then unchanged).
+ */
+int uet_buf_skb_frags(const struct uet_buf *b, u32 off, u32 len,
+		      struct sk_buff *skb)
+{
+	int i = skb_shinfo(skb)->nr_frags;
+
+	if (i + uet_buf_frags(off, len) > MAX_SKB_FRAGS)
+		return -EMSGSIZE;
+	while (len) {
+		u32 poff = offset_in_page(off);
+		u32 n = min_t(u32, len, PAGE_SIZE - poff);
+		struct page *page = b->pages[off >> PAGE_SHIFT];
+
+		get_page(page);
+		skb_fill_page_desc(skb, i++, page, poff, n);
+		skb->len += n;
+		skb->data_len += n;
+		skb->truesize += n;
+		off += n;
+		len -= n;
+	}
+	return 0;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_buf_skb_frags);

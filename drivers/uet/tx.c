@@ -55,6 +55,8 @@
 #define UET_TX_TRIES		4
 
 static_assert(sizeof(struct uet_skb_cb) <= sizeof_field(struct sk_buff, cb));
+/* A data packet's payload fits in the fragments of its skb. */
+static_assert(DIV_ROUND_UP(UET_SES_PAYLOAD_MAX, PAGE_SIZE) + 1 <= MAX_SKB_FRAGS);
 /* While SYN is set, a packet's PSN offset must fit in 12 bits. */
 static_assert(UET_PSN_WINDOW - 1 <= UET_SYN_PSN_OFFSET);
 
@@ -725,6 +727,13 @@ static struct sk_buff *uet_tx_build_nop(struct uet_pdc *pdc, u32 psn,
  * @s: the slot
  * @flags: UET_REQ_* flags besides SYN, which the PDC's state adds
  *
+ * The headers go in the linear part, the payload as page fragments of
+ * the message's buffer, not copied: each fragment holds a reference to
+ * its page, so the packet keeps its bytes however long it stays queued
+ * (a qdisc, a slow path, the receiver's socket), after the message is
+ * acknowledged or freed.  A retransmission builds its packet again from
+ * the same pages.
+ *
  * Return: a data packet (PDS request, SES standard request, payload), or
  * a CTRL NOP for a refused message; NULL when memory is short.
  */
@@ -741,7 +750,7 @@ VISIBLE_IF_KUNIT struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
 
 	if (s->flags & UET_SLOT_NOP)
 		return uet_tx_build_nop(pdc, psn, s, flags);
-	skb = alloc_skb(UET_HEADROOM + UET_DATA_HDR_LEN + s->len, GFP_ATOMIC);
+	skb = alloc_skb(UET_HEADROOM + UET_DATA_HDR_LEN, GFP_ATOMIC);
 	if (!skb)
 		return NULL;
 	skb_reserve(skb, UET_HEADROOM);
@@ -774,7 +783,11 @@ VISIBLE_IF_KUNIT struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
 				    FIELD_PREP(UET_SES_MSG_OFF, s->off));
 	ses->req_len = cpu_to_be32(m->buf->len);
 
-	uet_buf_read(m->buf, s->off, skb_put(skb, s->len), s->len);
+	/* No copy: the payload is the message's pages, referenced. */
+	if (uet_buf_skb_frags(m->buf, s->off, s->len, skb)) {
+		kfree_skb(skb);
+		return NULL;
+	}
 	return skb;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_build);

@@ -3,14 +3,15 @@
  * uet: message buffers and the messages in flight.
  *
  * A message's bytes live in a vector of pages: the sender allocates them
- * all at sendmsg() and copies the user's data in, and packets copy out of
- * it.  The receiver allocates a page only when the first packet with bytes
- * in it arrives, writes each packet straight in at its offset, in whatever
- * order packets arrive, and records which bytes were written, in granules
- * of UET_RX_GRAIN bytes: a packet must cover whole granules (but for the
- * message's end) that no earlier packet wrote, so a message is complete
- * exactly when every byte was written once, and no page reaches recvmsg()
- * with a byte no packet wrote.
+ * all at sendmsg() and copies the user's data in, and its packets carry
+ * the pages themselves as fragments (no copy).  The receiver allocates a
+ * page only when the first packet with bytes in it arrives, writes each
+ * packet straight in at its offset, in whatever order packets arrive, and
+ * records which bytes were written, in granules of UET_RX_GRAIN bytes: a
+ * packet must cover whole granules (but for the message's end) that no
+ * earlier packet wrote, so a message is complete exactly when every byte
+ * was written once, and no page reaches recvmsg() with a byte no packet
+ * wrote.
  */
 #ifndef _UET_MSG_H
 #define _UET_MSG_H
@@ -144,6 +145,9 @@ void uet_buf_free(struct uet_buf *b);
 size_t uet_buf_truesize(u32 len);
 int uet_buf_from_iter(struct uet_buf *b, struct iov_iter *from);
 void uet_buf_read(const struct uet_buf *b, u32 off, void *to, u32 len);
+u32 uet_buf_frags(u32 off, u32 len);
+int uet_buf_skb_frags(const struct uet_buf *b, u32 off, u32 len,
+		      struct sk_buff *skb);
 
 struct uet_rbuf *uet_rbuf_alloc(u32 len, gfp_t gfp);
 void uet_rbuf_free(struct uet_rbuf *b);

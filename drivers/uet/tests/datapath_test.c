@@ -394,6 +394,7 @@ static void uet_dp_test_data_roundtrip(struct kunit *test)
 	struct uet_pdc *pdc = uet_dp_test_pdc(test);
 	struct uet_tx_msg *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
 	u8 *pay = kunit_kmalloc(test, T_MSG_LEN, GFP_KERNEL);
+	u8 *got = kunit_kmalloc(test, T_MSG_LEN, GFP_KERNEL);
 	struct uet_tx_slot s = {};
 	struct uet_rx_pkt pk;
 	unsigned int i;
@@ -401,6 +402,7 @@ static void uet_dp_test_data_roundtrip(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
 	KUNIT_ASSERT_NOT_NULL(test, pay);
+	KUNIT_ASSERT_NOT_NULL(test, got);
 	m->buf = uet_buf_alloc(T_MSG_LEN, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, m->buf);
 	for (i = 0; i < T_MSG_LEN; i++)
@@ -448,8 +450,13 @@ static void uet_dp_test_data_roundtrip(struct kunit *test)
 			KUNIT_EXPECT_EQ(test, pk.dpdcid, T_RID);
 		}
 		KUNIT_EXPECT_EQ(test, !!(pk.flags & UET_REQ_AR), i > 0);
-		KUNIT_EXPECT_EQ(test, memcmp(skb->data + UET_DATA_HDR_LEN,
-					     pay + offs[i], s.len), 0);
+		/* headers linear, payload in the message's pages */
+		KUNIT_EXPECT_EQ(test, skb_headlen(skb), UET_DATA_HDR_LEN);
+		KUNIT_EXPECT_EQ(test, skb_shinfo(skb)->nr_frags,
+				uet_buf_frags(offs[i], s.len));
+		KUNIT_ASSERT_EQ(test, skb_copy_bits(skb, UET_DATA_HDR_LEN, got,
+						    s.len), 0);
+		KUNIT_EXPECT_EQ(test, memcmp(got, pay + offs[i], s.len), 0);
 		kfree_skb(skb);
 	}
 	uet_buf_free(m->buf);
@@ -473,7 +480,7 @@ static void uet_dp_test_data_malformed(struct kunit *test)
 	/* the payload length in the header must match the packet's */
 	skb = uet_tx_build(pdc, 1, &s, 0);
 	KUNIT_ASSERT_NOT_NULL(test, skb);
-	skb_trim(skb, skb->len - 1);
+	KUNIT_ASSERT_EQ(test, pskb_trim(skb, skb->len - 1), 0);
 	KUNIT_EXPECT_EQ(test, uet_rx_parse_data(skb, &pk),
 			UET_STAT_DROP_MALFORMED);
 	kfree_skb(skb);
@@ -481,7 +488,7 @@ static void uet_dp_test_data_malformed(struct kunit *test)
 	/* shorter than the headers */
 	skb = uet_tx_build(pdc, 1, &s, 0);
 	KUNIT_ASSERT_NOT_NULL(test, skb);
-	skb_trim(skb, UET_DATA_HDR_LEN - 1);
+	KUNIT_ASSERT_EQ(test, pskb_trim(skb, UET_DATA_HDR_LEN - 1), 0);
 	KUNIT_EXPECT_EQ(test, uet_rx_parse_data(skb, &pk),
 			UET_STAT_DROP_MALFORMED);
 	kfree_skb(skb);
@@ -517,6 +524,89 @@ static void uet_dp_test_data_malformed(struct kunit *test)
 	uet_buf_free(m->buf);
 }
 
+/* The page fragments a range of a message takes. */
+static void uet_dp_test_buf_frags(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, uet_buf_frags(0, 0), 0U);
+	KUNIT_EXPECT_EQ(test, uet_buf_frags(100, 0), 0U);
+	KUNIT_EXPECT_EQ(test, uet_buf_frags(0, 1), 1U);
+	KUNIT_EXPECT_EQ(test, uet_buf_frags(0, PAGE_SIZE), 1U);
+	KUNIT_EXPECT_EQ(test, uet_buf_frags(0, PAGE_SIZE + 1), 2U);
+	KUNIT_EXPECT_EQ(test, uet_buf_frags(PAGE_SIZE - 1, 2), 2U);
+	KUNIT_EXPECT_EQ(test, uet_buf_frags(PAGE_SIZE, PAGE_SIZE), 1U);
+	KUNIT_EXPECT_EQ(test, uet_buf_frags(1, 3 * PAGE_SIZE), 4U);
+	KUNIT_EXPECT_EQ(test, uet_buf_frags(PAGE_SIZE / 2, UET_SES_PAYLOAD_MAX),
+			DIV_ROUND_UP(PAGE_SIZE / 2 + UET_SES_PAYLOAD_MAX,
+				     PAGE_SIZE));
+}
+
+/*
+ * A packet straddling two pages takes two fragments and a reference on
+ * each: its bytes outlive the message, and freeing it gives them back.
+ */
+static void uet_dp_test_frags_outlive(struct kunit *test)
+{
+	struct uet_pdc *pdc = uet_dp_test_pdc(test);
+	struct uet_tx_msg *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+	struct uet_tx_slot s = { .off = PAGE_SIZE - 100, .len = 1000 };
+	u8 *got = kunit_kmalloc(test, s.len, GFP_KERNEL);
+	struct sk_buff *skb, *skb2;
+	struct page *p0, *p1;
+	unsigned int i;
+	int r0, r1;
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	KUNIT_ASSERT_NOT_NULL(test, got);
+	m->buf = uet_buf_alloc(T_MSG_LEN, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, m->buf);
+	for (i = 0; i < m->buf->npages; i++)
+		memset(page_address(m->buf->pages[i]), 0xa0 + i, PAGE_SIZE);
+	p0 = m->buf->pages[0];
+	p1 = m->buf->pages[1];
+	r0 = page_ref_count(p0);
+	r1 = page_ref_count(p1);
+	s.msg = m;
+
+	skb = uet_tx_build(pdc, 1, &s, 0);
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	KUNIT_EXPECT_EQ(test, skb->len, UET_DATA_HDR_LEN + 1000);
+	KUNIT_EXPECT_EQ(test, skb->data_len, 1000U);
+	KUNIT_ASSERT_EQ(test, skb_shinfo(skb)->nr_frags, 2);
+	KUNIT_EXPECT_PTR_EQ(test, skb_frag_page(&skb_shinfo(skb)->frags[0]),
+			    p0);
+	KUNIT_EXPECT_EQ(test, skb_frag_off(&skb_shinfo(skb)->frags[0]),
+			PAGE_SIZE - 100);
+	KUNIT_EXPECT_EQ(test, skb_frag_size(&skb_shinfo(skb)->frags[0]), 100U);
+	KUNIT_EXPECT_PTR_EQ(test, skb_frag_page(&skb_shinfo(skb)->frags[1]),
+			    p1);
+	KUNIT_EXPECT_EQ(test, skb_frag_off(&skb_shinfo(skb)->frags[1]), 0U);
+	KUNIT_EXPECT_EQ(test, skb_frag_size(&skb_shinfo(skb)->frags[1]), 900U);
+	KUNIT_EXPECT_EQ(test, page_ref_count(p0), r0 + 1);
+	KUNIT_EXPECT_EQ(test, page_ref_count(p1), r1 + 1);
+	KUNIT_EXPECT_GE(test, skb->truesize, SKB_TRUESIZE(0) + 1000);
+
+	/* a retransmission: another packet on the same pages */
+	skb2 = uet_tx_build(pdc, 1, &s, UET_REQ_RETX);
+	KUNIT_ASSERT_NOT_NULL(test, skb2);
+	KUNIT_EXPECT_EQ(test, page_ref_count(p0), r0 + 2);
+
+	/* the message goes (acknowledged, its socket closed): packets stay */
+	uet_buf_free(m->buf);
+	m->buf = NULL;
+	KUNIT_ASSERT_EQ(test, skb_copy_bits(skb, UET_DATA_HDR_LEN, got, s.len),
+			0);
+	KUNIT_EXPECT_EQ(test, got[0], 0xa0);
+	KUNIT_EXPECT_EQ(test, got[99], 0xa0);
+	KUNIT_EXPECT_EQ(test, got[100], 0xa1);
+	KUNIT_EXPECT_EQ(test, got[999], 0xa1);
+	KUNIT_EXPECT_EQ(test, page_ref_count(p0), r0 + 1);
+	kfree_skb(skb);
+	KUNIT_EXPECT_EQ(test, page_ref_count(p0), r0);
+	KUNIT_EXPECT_EQ(test, page_ref_count(p1), r1);
+	/* the last packet frees the pages */
+	kfree_skb(skb2);
+}
+
 static struct kunit_case uet_dp_test_cases[] = {
 	KUNIT_CASE(uet_dp_test_psn_order),
 	KUNIT_CASE(uet_dp_test_in_flight),
@@ -531,6 +621,8 @@ static struct kunit_case uet_dp_test_cases[] = {
 	KUNIT_CASE(uet_dp_test_own_timeout),
 	KUNIT_CASE(uet_dp_test_data_roundtrip),
 	KUNIT_CASE(uet_dp_test_data_malformed),
+	KUNIT_CASE(uet_dp_test_buf_frags),
+	KUNIT_CASE(uet_dp_test_frags_outlive),
 	{}
 };
 
