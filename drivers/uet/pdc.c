@@ -23,6 +23,7 @@
 #include <uet/net.h>
 #include <uet/netlink.h>
 #include <uet/pdc.h>
+#include <uet/route.h>
 #include <uet/sock.h>
 #include <uet/spray.h>
 #include <uet/stats.h>
@@ -224,6 +225,7 @@ struct uet_pdc *uet_pdc_alloc(struct uet_net *un,
 			      const struct uet_pdc_key *key, gfp_t gfp)
 {
 	struct uet_pdc *pdc;
+	u32 slots;
 
 	pdc = kzalloc(sizeof(*pdc), gfp);
 	if (!pdc)
@@ -237,12 +239,21 @@ struct uet_pdc *uet_pdc_alloc(struct uet_net *un,
 	pdc->own_port = UET_OWN_PORT_MIN +
 			get_random_u32_below(65536 - UET_OWN_PORT_MIN);
 	pdc->last_active = jiffies;
+	rcu_read_lock();
+	slots = uet_route_cache_slots(uet_cfg(un));
+	rcu_read_unlock();
+	pdc->routes = uet_route_cache_alloc(slots, gfp);
+	if (!pdc->routes) {
+		kfree(pdc);
+		return NULL;
+	}
 	if (key->role == UET_PDC_TARGET) {
 		hash_init(pdc->rx.msgs);
 		return pdc;
 	}
 	pdc->tx.ring = kvcalloc(UET_PSN_WINDOW, sizeof(*pdc->tx.ring), gfp);
 	if (!pdc->tx.ring) {
+		uet_route_cache_free(pdc->routes);
 		kfree(pdc);
 		return NULL;
 	}
@@ -260,6 +271,7 @@ void uet_pdc_free_unused(struct uet_pdc *pdc)
 		return;
 	if (pdc->key.role == UET_PDC_INITIATOR)
 		kvfree(pdc->tx.ring);
+	uet_route_cache_free(pdc->routes);
 	kfree(pdc);
 }
 
@@ -723,6 +735,7 @@ static void uet_pdc_free(struct uet_net *un, struct uet_pdc *pdc)
 		uet_tx_pdc_release(pdc);
 	else
 		uet_rx_pdc_release(pdc);
+	uet_tx_routes_release(pdc);
 
 	spin_lock_bh(&un->pdc_lock);
 	if (role == UET_PDC_INITIATOR)

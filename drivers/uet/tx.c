@@ -3,8 +3,8 @@
  * uet: sending.  Messages queued on an initiator PDC are cut into packets
  * as the PSN window allows; every packet, first transmission or
  * retransmission, takes the entropy value the spraying engine gives and
- * is routed on its own, since the route's ECMP choice may depend on that
- * value (the UDP source port).  Packets leave through the namespace's
+ * is routed on that value, since the route's ECMP choice may depend on
+ * it (the UDP source port).  Packets leave through the namespace's
  * kernel UDP socket with the UDP tunnel API, checksummed unless udp-csum
  * tx is off, DF set, never larger than the route's MTU nor than the path
  * MTU ICMP errors reported to the PDC (uet_tx_pmtu()).  A packet cut
@@ -21,6 +21,11 @@
  *
  * Everything here runs under the PDC's lock; packets are built under it
  * and sent after it is released (uet_xmit_queue()).
+ *
+ * Per packet, no copy and no FIB lookup in the steady state: a data
+ * packet's payload is the message's pages, referenced (uet_tx_build()),
+ * and its route comes from the PDC's cache of the route each entropy
+ * value took (include/uet/route.h), checked with dst_check().
  */
 #include <linux/hrtimer.h>
 #include <linux/ktime.h>
@@ -39,6 +44,7 @@
 #include <uet/net.h>
 #include <uet/netlink.h>
 #include <uet/pdc.h>
+#include <uet/route.h>
 #include <uet/sock.h>
 #include <uet/spray.h>
 #include <uet/stats.h>
@@ -79,13 +85,11 @@ VISIBLE_IF_KUNIT bool uet_tx_in_flight(const struct uet_pdc_tx *tx, u32 psn)
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_in_flight);
 
 /*
- * Route one packet.  @saddr is the source to use (:: to let the route
- * choose) and is set to the one chosen; @room is set to the bytes of UET
- * headers and payload the route's MTU leaves.
+ * Look the route of one packet up in the FIB.  @saddr is the source to use
+ * (:: to let the route choose) and is set to the one chosen.
  */
 static struct dst_entry *uet_route(struct uet_net *un, struct in6_addr *saddr,
-				   const struct in6_addr *daddr, __be16 sport,
-				   u32 *room)
+				   const struct in6_addr *daddr, __be16 sport)
 {
 	__be16 dport = htons(READ_ONCE(un->udp_port));
 
@@ -108,8 +112,6 @@ static struct dst_entry *uet_route(struct uet_net *un, struct in6_addr *saddr,
 			return ERR_PTR(-ENETUNREACH);
 		}
 		ipv6_addr_set_v4mapped(fl4.saddr, saddr);
-		*room = dst_mtu(&rt->dst) - sizeof(struct iphdr) -
-			sizeof(struct udphdr);
 		return &rt->dst;
 	}
 #if IS_ENABLED(CONFIG_IPV6)
@@ -128,13 +130,60 @@ static struct dst_entry *uet_route(struct uet_net *un, struct in6_addr *saddr,
 		if (IS_ERR(dst))
 			return dst;
 		*saddr = fl6.saddr;
-		*room = dst_mtu(dst) - sizeof(struct ipv6hdr) -
-			sizeof(struct udphdr);
 		return dst;
 	}
 #else
 	return ERR_PTR(-EAFNOSUPPORT);
 #endif
+}
+
+/* Bytes of IP and UDP header in front of @pdc's packets. */
+static u32 uet_tx_ip_udp_len(const struct uet_pdc *pdc)
+{
+	return sizeof(struct udphdr) + (ipv6_addr_v4mapped(&pdc->key.raddr) ?
+					sizeof(struct iphdr) :
+					sizeof(struct ipv6hdr));
+}
+
+/*
+ * Bytes of UET headers and payload a packet of @pdc on route @dst may
+ * carry: what the route's MTU leaves after the IP and UDP headers, and no
+ * more than the path MTU an ICMP error reported (uet_tx_pmtu()).  The one
+ * place that sizes data packets.  Under the PDC's lock.
+ */
+static u32 uet_tx_room(const struct uet_pdc *pdc, const struct dst_entry *dst)
+{
+	u32 mtu = dst_mtu(dst);
+
+	if (pdc->tx.pmtu)
+		mtu = min(mtu, pdc->tx.pmtu);
+	return mtu - uet_tx_ip_udp_len(pdc);
+}
+
+/*
+ * The route of a packet of @pdc on entropy value @ev, from the PDC's
+ * route cache or, on a miss, from the FIB (and then cached).  @saddr is
+ * set to the source address.  Under the PDC's lock.
+ */
+static struct dst_entry *uet_tx_route_pdc(struct uet_pdc *pdc, u16 ev,
+					  struct in6_addr *saddr)
+{
+	u16 dport = READ_ONCE(pdc->un->udp_port);
+	struct dst_entry *dst;
+
+	*saddr = pdc->key.laddr;
+	if (pdc->routes) {
+		dst = uet_route_cache_get(pdc->routes, ev, dport);
+		if (dst)
+			return dst;
+	}
+	uet_stat_inc(pdc->un, UET_STAT_TX_ROUTE_LOOKUP);
+	dst = uet_route(pdc->un, saddr, &pdc->key.raddr, htons(ev));
+	/* A route that chose the source itself may choose another later. */
+	if (!IS_ERR(dst) && pdc->routes &&
+	    ipv6_addr_equal(saddr, &pdc->key.laddr))
+		uet_route_cache_set(pdc->routes, ev, dport, dst);
+	return dst;
 }
 
 /**
@@ -149,10 +198,9 @@ int uet_tx_saddr(struct uet_net *un, const struct in6_addr *raddr,
 		 struct in6_addr *saddr)
 {
 	struct dst_entry *dst;
-	u32 room;
 
 	*saddr = in6addr_any;
-	dst = uet_route(un, saddr, raddr, 0, &room);
+	dst = uet_route(un, saddr, raddr, 0);
 	if (IS_ERR(dst))
 		return PTR_ERR(dst);
 	dst_release(dst);
@@ -165,9 +213,8 @@ static int uet_tx_route_check(struct uet_net *un, const struct in6_addr *laddr,
 {
 	struct in6_addr saddr = *laddr;
 	struct dst_entry *dst;
-	u32 room;
 
-	dst = uet_route(un, &saddr, raddr, 0, &room);
+	dst = uet_route(un, &saddr, raddr, 0);
 	if (IS_ERR(dst))
 		return PTR_ERR(dst);
 	dst_release(dst);
@@ -182,12 +229,12 @@ static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
 	bool v4 = ipv6_addr_v4mapped(&cb.daddr);
 	struct socket *sock;
 	bool nocheck;
-	u32 room;
 
 	if (uet_test_xmit(un, skb))
 		return;
 	if (!dst) {
-		dst = uet_route(un, &cb.saddr, &cb.daddr, cb.sport, &room);
+		uet_stat_inc(un, UET_STAT_TX_ROUTE_LOOKUP);
+		dst = uet_route(un, &cb.saddr, &cb.daddr, cb.sport);
 		if (IS_ERR(dst)) {
 			uet_stat_inc(un, UET_STAT_TX_NOROUTE);
 			kfree_skb(skb);
@@ -327,15 +374,31 @@ struct sk_buff *uet_ctl_skb_addr(const struct in6_addr *saddr,
 
 /**
  * uet_ctl_skb() - allocate a control packet to a PDC's peer
- * @pdc: the PDC
+ * @pdc: the PDC, locked
  * @len: bytes of UET headers; zeroed
  * @ev: its UDP source port
+ *
+ * Routed at once through the PDC's route cache; the packet holds the
+ * route (uet_skb_cb.dst) until uet_xmit_queue() sends it.  Without a
+ * route it is routed again when sent, and counted if it still has none.
  *
  * Return: the packet, or NULL.
  */
 struct sk_buff *uet_ctl_skb(struct uet_pdc *pdc, unsigned int len, u16 ev)
 {
-	return uet_ctl_skb_addr(&pdc->key.laddr, &pdc->key.raddr, len, ev);
+	struct sk_buff *skb;
+	struct dst_entry *dst;
+	struct in6_addr saddr;
+
+	skb = uet_ctl_skb_addr(&pdc->key.laddr, &pdc->key.raddr, len, ev);
+	if (!skb)
+		return NULL;
+	dst = uet_tx_route_pdc(pdc, ev, &saddr);
+	if (!IS_ERR(dst)) {
+		UET_SKB_CB(skb)->dst = dst;
+		UET_SKB_CB(skb)->saddr = saddr;
+	}
+	return skb;
 }
 
 static void uet_tx_timer_set(struct uet_pdc *pdc, u64 when)
@@ -688,14 +751,14 @@ static struct dst_entry *uet_tx_route_next(struct uet_pdc *pdc,
 
 	s->ev = uet_spray_next(pdc->spray, &res);
 	uet_tx_spray_note(pdc, s->ev, res);
-	*saddr = pdc->key.laddr;
-	dst = uet_route(pdc->un, saddr, &pdc->key.raddr, htons(s->ev), room);
+	dst = uet_tx_route_pdc(pdc, s->ev, saddr);
 	if (IS_ERR(dst)) {
 		pdc->tx.last_err = EHOSTUNREACH;
 		uet_stat_inc(pdc->un, UET_STAT_TX_NOROUTE);
 		return NULL;
 	}
 	pdc->tx.last_err = 0;
+	*room = uet_tx_room(pdc, dst);
 	return dst;
 }
 
@@ -808,28 +871,8 @@ static void uet_tx_queue_skb(struct uet_pdc *pdc, struct sk_buff *skb,
 	__skb_queue_tail(q, skb);
 }
 
-/* Bytes of IP and UDP header in front of @pdc's packets. */
-static u32 uet_tx_ip_udp_len(const struct uet_pdc *pdc)
-{
-	return sizeof(struct udphdr) + (ipv6_addr_v4mapped(&pdc->key.raddr) ?
-					sizeof(struct iphdr) :
-					sizeof(struct ipv6hdr));
-}
-
 /*
- * Bytes of UET headers and payload a packet of @pdc may have: what the
- * route's MTU leaves (@room, from uet_route()), and no more than the path
- * MTU an ICMP error reported.
- */
-static u32 uet_tx_room(const struct uet_pdc *pdc, u32 room)
-{
-	if (pdc->tx.pmtu)
-		room = min(room, pdc->tx.pmtu - uet_tx_ip_udp_len(pdc));
-	return room;
-}
-
-/*
- * Build the packet of @s, routed by @dst with @room (uet_route()), and
+ * Build the packet of @s, routed by @dst with @room (uet_tx_room()), and
  * queue it; false when it could not be sent.
  */
 static bool uet_tx_emit(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
@@ -846,8 +889,7 @@ static bool uet_tx_emit(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 		uet_stat_inc(pdc->un, UET_STAT_TX_NOMEM);
 		return false;
 	}
-	uet_tx_queue_skb(pdc, skb, dst, saddr, s->ev,
-			 skb->len > uet_tx_room(pdc, room), q);
+	uet_tx_queue_skb(pdc, skb, dst, saddr, s->ev, skb->len > room, q);
 	trace_uet_data_tx(pdc->lid, psn, s->ev, s->len, flags & UET_REQ_RETX);
 	return true;
 }
@@ -955,9 +997,8 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 		now = ktime_get_ns();
 		seg = min3(pdc->mss, (u32)UET_SES_PAYLOAD_MAX,
 			   m->buf->len - m->sent);
-		if (dst && uet_tx_room(pdc, room) > UET_DATA_HDR_LEN)
-			seg = min_t(u32, seg,
-				    uet_tx_room(pdc, room) - UET_DATA_HDR_LEN);
+		if (dst && room > UET_DATA_HDR_LEN)
+			seg = min_t(u32, seg, room - UET_DATA_HDR_LEN);
 		/* The receiver takes whole granules but for the message's end. */
 		if (seg < m->buf->len - m->sent)
 			seg = min(max_t(u32, round_down(seg, UET_RX_GRAIN),
@@ -1720,4 +1761,24 @@ void uet_tx_pdc_release(struct uet_pdc *pdc)
 	kvfree(tx->ring);
 	tx->ring = NULL;
 	uet_xmit_queue(pdc->un, &q);
+}
+
+/**
+ * uet_tx_routes_release() - release the routes a PDC cached
+ * @pdc: the PDC, unlinked and dead, either role
+ *
+ * Whoever still reaches the PDC under RCU finds its lock and no cache,
+ * and looks routes up.
+ *
+ * Context: process (the namespace's work item).
+ */
+void uet_tx_routes_release(struct uet_pdc *pdc)
+{
+	struct uet_route_cache *c;
+
+	spin_lock_bh(&pdc->lock);
+	c = pdc->routes;
+	pdc->routes = NULL;
+	spin_unlock_bh(&pdc->lock);
+	uet_route_cache_free(c);
 }

@@ -18,6 +18,7 @@
 #include <linux/skbuff.h>
 #include <linux/udp.h>
 #include <linux/version.h>
+#include <net/dst.h>
 #include <net/genetlink.h>
 
 /**
@@ -68,5 +69,44 @@ static void name(struct sock *sk, struct sk_buff *skb, int err,	\
 	fn(sk, skb, payload - sizeof(struct udphdr) - skb->data);	\
 }
 #endif
+
+/**
+ * uet_dst_init() - initialise a route with one reference, no device
+ * @dst: the route
+ * @ops: its operations
+ * @obsolete: its initial obsolete state (DST_OBSOLETE_*)
+ * @flags: DST_* flags
+ *
+ * For the KUnit suites, which build routes of their own.
+ */
+static inline void uet_dst_init(struct dst_entry *dst, struct dst_ops *ops,
+				int obsolete, unsigned short flags)
+{
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 4, 0)
+	dst_init(dst, ops, NULL, 1, obsolete, flags);
+#else
+	/* 6.4 dropped the initial reference count: always 1 */
+	dst_init(dst, ops, NULL, obsolete, flags);
+#endif
+}
+
+/**
+ * uet_dst_refcnt() - the references held on a route
+ * @dst: the route
+ *
+ * For the KUnit suites, which check that a cache gives back every
+ * reference it takes.
+ *
+ * Return: the reference count.
+ */
+static inline unsigned int uet_dst_refcnt(struct dst_entry *dst)
+{
+#if LINUX_VERSION_CODE < KERNEL_VERSION(6, 4, 0)
+	return atomic_read(&dst->__refcnt);
+#else
+	/* 6.4 made the count an rcuref_t */
+	return rcuref_read(&dst->__rcuref);
+#endif
+}
 
 #endif /* _UET_COMPAT_H */

@@ -29,6 +29,7 @@
 #include <uet/kunit.h>
 #include <uet/net.h>
 
+struct uet_route_cache;
 struct uet_spray;
 struct uet_tx_msg;
 
@@ -232,6 +233,8 @@ struct uet_pdc_rx {
  * @dest: the PDC group's destination, or NULL with PDC groups off
  * @spray: the spraying state (the group's, or the PDC's own); NULL on a
  *	target
+ * @routes: the routes its packets (an initiator's data, a target's ACKs)
+ *	took, by entropy value; under @lock, NULL once the PDC is freed
  * @lock: protects everything below that is not immutable
  * @dead: the PDC is closing: nobody may use it any more
  * @unlinked: out of the tables; under uet_net.pdc_lock
@@ -265,6 +268,7 @@ struct uet_pdc {
 	struct uet_net *un;
 	struct uet_dest *dest;
 	struct uet_spray *spray;
+	struct uet_route_cache *routes;
 	spinlock_t lock;	/* protects the PDC's mutable state */
 	bool dead;
 	bool unlinked;
@@ -474,6 +478,7 @@ int uet_tx_saddr(struct uet_net *un, const struct in6_addr *raddr,
 void uet_tx_pdc_init(struct uet_pdc *pdc);
 void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn);
 void uet_tx_pdc_release(struct uet_pdc *pdc);
+void uet_tx_routes_release(struct uet_pdc *pdc);
 void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 		struct sk_buff_head *q);
 void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,

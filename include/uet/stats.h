@@ -122,6 +122,8 @@
  *	key outside its window)
  * @UET_STAT_CHALLENGE_ACK_SKIPPED: challenge ACKs not sent: the
  *	namespace's challenge-ack-limit for this second was used up
+ * @UET_STAT_TX_ROUTE_LOOKUP: packets routed by a FIB lookup: not found in
+ *	their PDC's route cache, or without a PDC
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -202,6 +204,7 @@ enum uet_stat {
 	UET_STAT_RETX_PMTU,
 	UET_STAT_CHALLENGE_ACK,
 	UET_STAT_CHALLENGE_ACK_SKIPPED,
+	UET_STAT_TX_ROUTE_LOOKUP,
 
 	UET_STAT_MAX
 };

@@ -1,0 +1,199 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uet: the routes of a PDC's packets, cached per entropy value
+ * (include/uet/route.h says why per value and why not per CPU).
+ *
+ * A value lives in one of two entries: its low bits (a round robin's or
+ * an active set's values are consecutive ports, so up to 2^bits of them
+ * never collide there) or a hash of it (REPS draws values at random).
+ */
+#include <linux/hash.h>
+#include <linux/minmax.h>
+#include <linux/overflow.h>
+#include <linux/slab.h>
+#include <net/dst.h>
+#if IS_ENABLED(CONFIG_IPV6)
+#include <net/ip6_fib.h>
+#endif
+#include <uet/config.h>
+#include <uet/kunit.h>
+#include <uet/route.h>
+
+/**
+ * uet_route_cache_slots() - entries of a new PDC's route cache
+ * @cfg: the namespace's configuration
+ *
+ * As many as the spraying type uses values, within
+ * 2^UET_ROUTE_BITS_MAX: one for none, 2^entropy-bits for rr and active,
+ * the REPS cache's size for reps.  A target's ACKs go back on the values
+ * of the packets that drew them, the same set.  At 16 bytes an entry,
+ * 2 KiB a PDC with the default 128 values.  Too few entries cost FIB
+ * lookups, never a wrong route.
+ *
+ * Return: a power of 2.
+ */
+u32 uet_route_cache_slots(const struct uet_config *cfg)
+{
+	u32 bits;
+
+	switch (cfg->spray) {
+	case UET_SPRAY_NONE:
+		bits = 0;
+		break;
+	case UET_SPRAY_REPS:
+		bits = max(cfg->reps_buf_bits, cfg->entropy_mask_bits);
+		break;
+	default:
+		bits = cfg->entropy_mask_bits;
+		break;
+	}
+	return 1U << min_t(u32, bits, UET_ROUTE_BITS_MAX);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_cache_slots);
+
+/**
+ * uet_route_slot() - an entry an entropy value may live in
+ * @mask: entries - 1
+ * @ev: the value
+ * @way: 0 for its low bits, 1 for its hash
+ *
+ * Return: the entry's index.
+ */
+u32 uet_route_slot(u16 mask, u16 ev, unsigned int way)
+{
+	return (way ? hash_32(ev, 16) : ev) & mask;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_slot);
+
+/**
+ * uet_route_cache_alloc() - allocate an empty route cache
+ * @slots: entries, a power of 2 up to 2^UET_ROUTE_BITS_MAX
+ *	(uet_route_cache_slots())
+ * @gfp: allocation flags of the PDC's allocation
+ *
+ * Return: the cache, or NULL when memory is short.
+ */
+struct uet_route_cache *uet_route_cache_alloc(u32 slots, gfp_t gfp)
+{
+	struct uet_route_cache *c;
+
+	c = kzalloc(struct_size(c, ent, slots), gfp);
+	if (c)
+		c->mask = slots - 1;
+	return c;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_cache_alloc);
+
+static void uet_route_ent_clear(struct uet_route_ent *e)
+{
+	dst_release(e->dst);
+	e->dst = NULL;
+}
+
+/**
+ * uet_route_cache_free() - release the routes of a cache and free it
+ * @c: the cache, or NULL; nobody else may use it any more
+ *
+ * Context: any.
+ */
+void uet_route_cache_free(struct uet_route_cache *c)
+{
+	u32 i;
+
+	if (!c)
+		return;
+	for (i = 0; i <= c->mask; i++)
+		uet_route_ent_clear(&c->ent[i]);
+	kfree(c);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_cache_free);
+
+/* The routes were looked up for another UDP port: forget them. */
+static void uet_route_cache_port(struct uet_route_cache *c, u16 dport)
+{
+	u32 i;
+
+	if (likely(c->dport == dport))
+		return;
+	for (i = 0; i <= c->mask; i++)
+		uet_route_ent_clear(&c->ent[i]);
+	c->dport = dport;
+}
+
+/**
+ * uet_route_cache_get() - the cached route of an entropy value
+ * @c: the cache
+ * @ev: the value (UDP source port)
+ * @dport: the UDP destination port the packet goes to
+ *
+ * An entry that dst_check() refuses (the route changed) is emptied.
+ *
+ * Context: the owning PDC's lock held.
+ * Return: the route with a reference for the caller, or NULL when the
+ * value has none cached: look it up and uet_route_cache_set() it.
+ */
+struct dst_entry *uet_route_cache_get(struct uet_route_cache *c, u16 ev,
+				      u16 dport)
+{
+	unsigned int way;
+
+	uet_route_cache_port(c, dport);
+	for (way = 0; way < 2; way++) {
+		struct uet_route_ent *e = &c->ent[uet_route_slot(c->mask, ev,
+								 way)];
+
+		if (!e->dst || e->ev != ev)
+			continue;
+		if (!dst_check(e->dst, e->cookie)) {
+			uet_route_ent_clear(e);
+			return NULL;
+		}
+		dst_hold(e->dst);
+		return e->dst;
+	}
+	return NULL;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_cache_get);
+
+static u32 uet_route_cookie(struct dst_entry *dst)
+{
+#if IS_ENABLED(CONFIG_IPV6)
+	if (dst->ops->family == AF_INET6)
+		return rt6_get_cookie(container_of(dst, struct rt6_info, dst));
+#endif
+	return 0;
+}
+
+/**
+ * uet_route_cache_set() - cache the route an entropy value took
+ * @c: the cache
+ * @ev: the value
+ * @dport: the UDP destination port it was looked up with
+ * @dst: the route just looked up; the cache takes a reference of its own
+ *
+ * Into the value's first entry when it is free, else its second, else
+ * over the first: the value evicted is looked up again when next used.
+ *
+ * Context: the owning PDC's lock held.
+ */
+void uet_route_cache_set(struct uet_route_cache *c, u16 ev, u16 dport,
+			 struct dst_entry *dst)
+{
+	struct uet_route_ent *e;
+
+	uet_route_cache_port(c, dport);
+	e = &c->ent[uet_route_slot(c->mask, ev, 0)];
+	if (e->dst && e->ev != ev) {
+		struct uet_route_ent *e2;
+
+		e2 = &c->ent[uet_route_slot(c->mask, ev, 1)];
+		if (!e2->dst || e2->ev == ev)
+			e = e2;
+	}
+	uet_route_ent_clear(e);
+	dst_hold(dst);
+	e->dst = dst;
+	e->cookie = uet_route_cookie(dst);
+	e->ev = ev;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_cache_set);
