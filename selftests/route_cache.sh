@@ -1,0 +1,201 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# The sender's own ECMP choice and its route cache. The sender reaches
+# the receiver over four equal-cost links and hashes on the L4 5-tuple
+# (fib_multipath_hash_policy=1), so each entropy value (UDP source port)
+# picks its link in the sender's FIB. Per family:
+#  - an rr transfer uses every link;
+#  - every value went out on exactly the link `ip route get ... sport`
+#    names for it: the routes are cached per value, not per destination;
+#  - the FIB was consulted about once per value, not once per packet;
+#  - after the route changes (one link taken out of the multipath route)
+#    the next transfer, on the same PDC, uses no cached route through
+#    the link taken out.
+#
+#   A 10.9.0.1 fd09::1 (lo) ==== a1..a4 / b1..b4 ==== B 10.9.0.2 fd09::2 (lo)
+
+. "$(dirname "$0")/fabric.sh"
+
+LINKS=4
+N=24
+LEN=131072
+
+ktap_header
+ktap_plan 8
+
+setup()
+{
+	local i nh4=() nh6=()
+
+	uet_netns_new A && uet_netns_new B || return 1
+	uet_ns_quiet "$A"
+	uet_ns_quiet "$B"
+	ip netns exec "$A" sysctl -q -w net.ipv4.fib_multipath_hash_policy=1 \
+		net.ipv6.fib_multipath_hash_policy=1 >/dev/null || return 1
+	ip netns exec "$B" sh -c 'for k in all default; do
+		sysctl -q -w net.ipv4.conf.$k.rp_filter=0; done' >/dev/null
+	ip -n "$A" addr add 10.9.0.1/32 dev lo &&
+		ip -n "$A" addr add fd09::1/128 dev lo &&
+		ip -n "$B" addr add 10.9.0.2/32 dev lo &&
+		ip -n "$B" addr add fd09::2/128 dev lo || return 1
+	for i in $(seq 1 $LINKS); do
+		uet_link "$A" a$i "$B" b$i &&
+			uet_addr "$A" a$i 10.20.$i.1/24 fd20:$i::1/64 &&
+			uet_addr "$B" b$i 10.20.$i.2/24 fd20:$i::2/64 ||
+			return 1
+		nh4+=(nexthop via 10.20.$i.2 dev a$i)
+		nh6+=(nexthop via fd20:$i::2 dev a$i)
+	done
+	NH4=("${nh4[@]}")
+	NH6=("${nh6[@]}")
+	ip -n "$A" route add 10.9.0.2/32 src 10.9.0.1 "${nh4[@]}" &&
+		ip -n "$A" -6 route add fd09::2/128 src fd09::1 "${nh6[@]}" &&
+		ip -n "$B" route add 10.9.0.1/32 via 10.20.1.1 &&
+		ip -n "$B" -6 route add fd09::1/128 via fd20:1::1 || return 1
+	# one PDC per family for the whole test: its cache outlives the
+	# route change
+	"$UETCTL" -n "$A" set spray rr pdc-idle 600s >/dev/null &&
+		"$UETCTL" -n "$B" set pdc-idle 600s >/dev/null
+}
+
+# capture_start DIR: record the UET packets A sends on every link (B's
+# ACKs come back on a1).
+capture_start()
+{
+	local i
+
+	CAP_PIDS=()
+	for i in $(seq 1 $LINKS); do
+		ip netns exec "$A" tcpdump -i a$i -Q out -nn -s 96 -w "$1/a$i.pcap" \
+			udp dst port 4793 2>"$1/a$i.err" &
+		CAP_PIDS+=($!)
+	done
+	for i in $(seq 1 $LINKS); do
+		uet_wait_until 10 grep -q listening "$1/a$i.err" || return 1
+	done
+}
+
+capture_stop()
+{
+	sleep 0.5
+	kill "${CAP_PIDS[@]}" 2>/dev/null
+	wait "${CAP_PIDS[@]}" 2>/dev/null
+}
+
+# sports DIR I: the UDP source ports of the captured data on link I, one
+# per line, with repeats.
+sports()
+{
+	tcpdump -r "$1/a$2.pcap" -nn 2>/dev/null |
+		sed -n 's/.* IP6\{0,1\} [0-9a-f.:]*\.\([0-9]*\) > .*/\1/p'
+}
+
+# transfer DST: N messages of LEN bytes from A to B; fails unless every
+# one arrived intact.
+transfer()
+{
+	local out rc=0
+
+	out=$(mktemp -d)
+	uet_server "$B" "$out/s" -n $N -i 60 -l $LEN -R 8388608 || return 1
+	ip netns exec "$A" "$UETPERF" -c "$1" -J -n $N -l $LEN -S 8388608 \
+		>"$out/c" 2>"$out/c.err"
+	wait "$UET_SERVER_PID" || rc=1
+	[ "$(uet_json "$out/s" messages)" = $N ] &&
+		[ "$(uet_json "$out/s" errors)" = 0 ] &&
+		[ "$(uet_json "$out/c" errors)" = 0 ] || rc=1
+	rm -rf "$out"
+	return $rc
+}
+
+# check_paths FAM DIR: every value went out on one link only, the one
+# the FIB gives it, and every link carried some.
+check_paths()
+{
+	local fam=$1 dir=$2 i p want bad=0 dup=0 idle=0 vals=0 dst=10.9.0.2
+	local src=10.9.0.1
+	declare -A link_of
+
+	[ "$fam" = 6 ] && dst=fd09::2 && src=fd09::1
+	for i in $(seq 1 $LINKS); do
+		[ -n "$(sports "$dir" $i | head -n 1)" ] || idle=$((idle + 1))
+		for p in $(sports "$dir" $i | sort -un); do
+			if [ -n "${link_of[$p]:-}" ]; then
+				dup=$((dup + 1))
+				continue
+			fi
+			link_of[$p]=a$i
+			vals=$((vals + 1))
+			want=$(ip -n "$A" -$fam route get "$dst" from "$src" \
+				ipproto udp sport "$p" dport 4793 |
+				sed -n 's/.* dev \(a[0-9]*\) .*/\1/p')
+			[ "$want" = a$i ] || bad=$((bad + 1))
+		done
+	done
+	if [ $vals -ge 128 ] && [ $idle = 0 ] && [ $dup = 0 ] && [ $bad = 0 ]; then
+		ktap_ok "IPv$fam every value on its own link, the one the FIB hashes it to"
+	else
+		ktap_fail "IPv$fam every value on its own link, the one the FIB hashes it to" \
+			"$vals values; $idle links unused; $dup values on two links; $bad not on their FIB link"
+	fi
+}
+
+if ! setup; then
+	echo "# setup failed"
+	exit "$KSFT_FAIL"
+fi
+
+for fam in 4 6; do
+	dst=10.9.0.2
+	[ $fam = 6 ] && dst=fd09::2
+	cap=$(mktemp -d)
+
+	l0=$(uet_stat "$A" tx_route_lookups)
+	p0=$(uet_stat "$A" tx_packets)
+	capture_start "$cap" || echo "# capture did not start"
+	transfer "$dst"
+	rc=$?
+	capture_stop
+	if [ $rc = 0 ]; then
+		ktap_ok "IPv$fam transfer over four equal-cost links"
+	else
+		ktap_fail "IPv$fam transfer over four equal-cost links"
+	fi
+	check_paths $fam "$cap"
+
+	# 128 rr values, a route each; a probe or a CLOSE may add a few
+	lookups=$(($(uet_stat "$A" tx_route_lookups) - l0))
+	pkts=$(($(uet_stat "$A" tx_packets) - p0))
+	if [ "$pkts" -ge 1000 ] && [ "$lookups" -le 160 ]; then
+		ktap_ok "IPv$fam routes cached: $lookups FIB lookups for $pkts packets"
+	else
+		ktap_fail "IPv$fam routes cached" "$lookups FIB lookups for $pkts packets"
+	fi
+
+	# Take link 4 out: the cached routes through it must go.
+	if [ $fam = 4 ]; then
+		ip -n "$A" route replace 10.9.0.2/32 src 10.9.0.1 "${NH4[@]:0:15}"
+	else
+		ip -n "$A" -6 route del fd09::2/128
+		ip -n "$A" -6 route add fd09::2/128 src fd09::1 "${NH6[@]:0:15}"
+	fi
+	opened=$(uet_stat "$A" pdc_opened)
+	rm -f "$cap"/*.pcap "$cap"/*.err
+	capture_start "$cap" || echo "# capture did not start"
+	transfer "$dst"
+	rc=$?
+	capture_stop
+	on4=$(sports "$cap" 4 | wc -l)
+	used=$(for i in 1 2 3; do sports "$cap" $i; done | wc -l)
+	if [ $rc = 0 ] && [ "$on4" = 0 ] && [ "$used" -gt 0 ] &&
+	   [ "$(uet_stat "$A" pdc_opened)" = "$opened" ]; then
+		ktap_ok "IPv$fam route change: the same PDC leaves the link taken out"
+	else
+		ktap_fail "IPv$fam route change: the same PDC leaves the link taken out" \
+			"transfer rc $rc; $on4 packets on a4, $used on a1-a3; PDCs opened $opened -> $(uet_stat "$A" pdc_opened)"
+	fi
+	rm -rf "$cap"
+done
+
+ktap_finished
