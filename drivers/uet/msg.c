@@ -99,26 +99,6 @@ int uet_buf_from_iter(struct uet_buf *b, struct iov_iter *from)
 }
 
 /**
- * uet_buf_read() - copy bytes out of a buffer (into a packet being built)
- * @b: the buffer
- * @off: offset in the message
- * @to: destination
- * @len: bytes; @off + @len must not exceed b->len
- */
-void uet_buf_read(const struct uet_buf *b, u32 off, void *to, u32 len)
-{
-	while (len) {
-		u32 poff = offset_in_page(off);
-		u32 n = min_t(u32, len, PAGE_SIZE - poff);
-
-		memcpy(to, page_address(b->pages[off >> PAGE_SHIFT]) + poff, n);
-		to += n;
-		off += n;
-		len -= n;
-	}
-}
-
-/**
  * uet_rbuf_alloc() - allocate the page vector of a message being received
  * @len: bytes of the message
  * @gfp: allocation flags (GFP_ATOMIC | __GFP_ACCOUNT on receive)

@@ -144,7 +144,6 @@ struct uet_buf *uet_buf_alloc(u32 len, gfp_t gfp);
 void uet_buf_free(struct uet_buf *b);
 size_t uet_buf_truesize(u32 len);
 int uet_buf_from_iter(struct uet_buf *b, struct iov_iter *from);
-void uet_buf_read(const struct uet_buf *b, u32 off, void *to, u32 len);
 u32 uet_buf_frags(u32 off, u32 len);
 int uet_buf_skb_frags(const struct uet_buf *b, u32 off, u32 len,
 		      struct sk_buff *skb);
