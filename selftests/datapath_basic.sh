@@ -48,6 +48,14 @@ got=$(( $(uet_json "$out/b" messages) + $(uet_json "$out/c" messages) ))
 bad=$(( $(uet_json "$out/b" errors) + $(uet_json "$out/c" errors) +
 	$(uet_json "$out/b" duplicates) + $(uet_json "$out/c" duplicates) +
 	$(uet_json "$out/a" errors) ))
+if [ "$got/$bad" != 400/0 ]; then
+	for f in b c a; do
+		echo "# $f: messages $(uet_json "$out/$f" messages) errors $(uet_json "$out/$f" errors) duplicates $(uet_json "$out/$f" duplicates)"
+	done
+	sort "$out/a.err" | uniq -c | head -5 | sed 's/^/# sender: /'
+	ip netns exec "$A" cat /proc/net/uet_stat | grep -E 'retx|give|fail|timeout' | tr '\n' ' ' | sed 's/^/# A: /'
+	echo
+fi
 uet_check_eq "$got/$bad" "400/0" \
 	"4 sockets to 2 destinations, 400 messages, all intact once"
 uet_check_eq "$(uet_json "$out/b" streams)/$(uet_json "$out/c" streams)" \
