@@ -1,0 +1,45 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# bench-profile.sh KO [MTU]: where one uet stream spends the CPU, run
+# inside the VM:
+#   tools/vm/vm-run --no-module -- tools/bench-profile.sh KO 1500
+#
+# Loads KO, sends 1 MiB messages over one veth pair at MTU (default
+# 1500) as tools/bench-ab.sh does, records every CPU with perf for the
+# middle of the transfer and prints the goodput and the kernel symbols
+# that took at least 0.2% of the samples, self time (under TCG the
+# guest's idle loop shows how long the stream waited).
+#
+# Environment: BENCH_SECS (default 10).
+
+root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
+. "$root/selftests/fabric.sh"
+
+secs=${BENCH_SECS:-10}
+
+main()
+{
+	local ko=$1 mtu=${2:-1500} out
+
+	[ -f "$ko" ] || { echo "usage: bench-profile.sh KO [MTU]" >&2; exit 1; }
+	modprobe -a udp_tunnel ip6_udp_tunnel
+	insmod "$ko" || exit 1
+	uet_pair A B "$mtu"
+	out=$(mktemp -d)
+	uet_server "$B" "$out/s" -i 5 -l 1048576 -R 33554432 || exit 1
+	ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -J -t "$secs" -l 1048576 \
+		-S 16777216 >"$out/c" 2>"$out/c.err" &
+	sleep 2
+	perf record -a -o "$out/perf.data" -- sleep $((secs - 4)) 2>/dev/null
+	wait $!
+	kill "$UET_SERVER_PID" 2>/dev/null
+	wait "$UET_SERVER_PID" 2>/dev/null
+	echo "$ko at MTU $mtu: $(uet_json "$out/s" goodput_mbps) Mbit/s"
+	perf report -i "$out/perf.data" --no-children --sort sym \
+		--percent-limit 0.2 --stdio 2>/dev/null | grep -v '^#' | grep .
+	rm -rf "$out"
+	rmmod uet
+}
+
+main "$@"
