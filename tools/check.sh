@@ -10,7 +10,7 @@
 # full selftest suite on Debian 6.1 and the smoke subset on Debian 6.12.
 #
 # UET_CHECK_SANITIZER=full runs the full suite on the sanitizer kernel too
-# (about three times as long as on Debian 6.1 under TCG: not within the
+# (3.5 to 10 times as long as on Debian 6.1 under TCG: not within the
 # time make check is allowed). Every stage runs even after one failed (a
 # stage whose input failed to build fails too). Ends with one line "N
 # passed, N failed, N skipped" over the KUnit cases and the test points,
