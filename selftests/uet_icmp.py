@@ -28,6 +28,8 @@ import struct
 import sys
 import time
 
+from uet_inject import csum
+
 PORT = 4793
 IP_RECVERR, IPV6_RECVERR = 11, 25
 RUD_REQ, REQ_STD = 2, 3
@@ -91,15 +93,6 @@ def try_bind(addr, port, reuse):
         return errno.errorcode.get(e.errno, str(e.errno))
     finally:
         s.close()
-
-
-def csum(data):
-    if len(data) % 2:
-        data += b'\0'
-    s = sum(struct.unpack('!%dH' % (len(data) // 2), data))
-    while s >> 16:
-        s = (s & 0xffff) + (s >> 16)
-    return ~s & 0xffff
 
 
 def forge(dst, qsrc, qdst, sport, lid, psn, mtu, quote):

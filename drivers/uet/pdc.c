@@ -239,9 +239,16 @@ struct uet_pdc *uet_pdc_alloc(struct uet_net *un,
 	pdc->own_port = UET_OWN_PORT_MIN +
 			get_random_u32_below(65536 - UET_OWN_PORT_MIN);
 	pdc->last_active = jiffies;
-	rcu_read_lock();
-	slots = uet_route_cache_slots(uet_cfg(un));
-	rcu_read_unlock();
+	/*
+	 * A target opens for a peer not yet verified: its cache stays one
+	 * entry, so that what the peer can make it hold stays small.
+	 */
+	slots = 1;
+	if (key->role == UET_PDC_INITIATOR) {
+		rcu_read_lock();
+		slots = uet_route_cache_slots(uet_cfg(un));
+		rcu_read_unlock();
+	}
 	pdc->routes = uet_route_cache_alloc(slots, gfp);
 	if (!pdc->routes) {
 		kfree(pdc);
