@@ -21,6 +21,12 @@ busy()
 	[ "$(uet_stat "$1" rx_messages)" -ge "$2" ]
 }
 
+# failed NS N: the namespace has given up more than N messages.
+failed()
+{
+	[ "$(uet_stat "$1" tx_messages_failed)" -gt "$2" ]
+}
+
 # settled NS: every message sent is acknowledged or given up.
 settled()
 {
@@ -33,13 +39,18 @@ settled()
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 
 # 1. The receiver closes its socket mid-transfer.
+# The client sends until told to stop, once A has given a message up: a
+# client that ran out of time first (a slow kernel) would prove nothing.
 uet_server "$B" "$out/s1" -i 60 -l 1048576 -R 4194304
-ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -J -t 4 -l 65536-1048576 \
+ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -J -t 120 -l 65536-1048576 \
 	>"$out/c1" 2>"$out/c1.err" &
 cli=$!
 uet_wait_until 30 busy "$B" 3
+f0=$(uet_stat "$A" tx_messages_failed)
 kill -9 "$UET_SERVER_PID"
 wait "$UET_SERVER_PID" 2>/dev/null
+uet_wait_until 90 failed "$A" "$f0"
+kill -INT "$cli" 2>/dev/null
 if uet_wait_until 90 sh -c "! kill -0 $cli 2>/dev/null"; then
 	wait "$cli"
 	e=$(uet_json "$out/c1" errors)
@@ -76,13 +87,16 @@ uet_netns_new D
 uet_link "$C" vc "$D" vd && uet_addr "$C" vc 10.1.0.1/24 fd01::1/64 &&
 	uet_addr "$D" vd 10.1.0.2/24 fd01::2/64
 uet_server "$D" "$out/s3" -i 60 -l 1048576 -R 4194304
-ip netns exec "$C" "$UETPERF" -c 10.1.0.2 -J -t 3 -l 1048576 \
+ip netns exec "$C" "$UETPERF" -c 10.1.0.2 -J -t 120 -l 1048576 \
 	>"$out/c3" 2>"$out/c3.err" &
 cli=$!
 uet_wait_until 30 busy "$D" 2
+f0=$(uet_stat "$C" tx_messages_failed)
 kill -9 "$UET_SERVER_PID"
 wait "$UET_SERVER_PID" 2>/dev/null
 ip netns del "$D"
+uet_wait_until 90 failed "$C" "$f0"
+kill -INT "$cli" 2>/dev/null
 if uet_wait_until 90 sh -c "! kill -0 $cli 2>/dev/null"; then
 	wait "$cli"
 	e=$(uet_json "$out/c3" errors)
