@@ -104,7 +104,8 @@ listen()
 	ip netns exec "$A" $ICMP listen "$@" >"$out/listen" \
 		2>"$out/listen.err" &
 	LPID=$!
-	uet_wait_until 10 grep -q ready "$out/listen.err"
+	# python starts slowly on the sanitizer kernel
+	uet_wait_until 60 grep -q ready "$out/listen.err"
 }
 
 # check_claimed FAM BEFORE: one test point: A claimed errors, lowered a
