@@ -1,9 +1,12 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
- * uetperf: message throughput over AF_UET, in the manner of iperf3.
+ * uetperf: message throughput over AF_UET, in the manner of iperf3, and
+ * message latency in the manner of netperf's TCP_RR.
  *
  *   uetperf -s [options]            receive, verify, report
+ *   uetperf -s -r [options]         the same, and echo each message back
  *   uetperf -c DST[,DST...] [opts]  send
+ *   uetperf -c DST -r [opts]        ping-pong: send, wait for the echo
  *
  * Every message of 24 bytes or more starts with a header (magic, stream,
  * sequence number, length, and a 64-bit FNV-1a checksum of the rest); the
@@ -12,6 +15,12 @@
  * counts the ones it sees twice per (stream, seq), and prints a JSON
  * summary; so does the client, after every message it sent is either
  * acknowledged or reported given up (SIOCOUTQ reaches 0).
+ *
+ * In ping-pong mode (-r) the client sends one message, waits for the
+ * server to send it back to the address recvmsg() gave, checks that the
+ * echo is the message it sent, and only then sends the next; it reports
+ * percentiles of the round-trip times (CLOCK_MONOTONIC, from before
+ * sendto() to after recv()).
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -27,6 +36,7 @@
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/socket.h>
+#include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
 #include <linux/sockios.h>
@@ -39,6 +49,7 @@
 #define DEF_LEN		65536
 #define DEF_PORT_EP	100
 #define DRAIN_S		60
+#define RR_WAIT_S	5	/* ping-pong: give up on an echo after this */
 
 struct hdr {
 	uint32_t magic;
@@ -50,6 +61,7 @@ struct hdr {
 
 struct opts {
 	bool server;
+	bool rr;
 	bool json;
 	const char *bind;
 	char *dsts;
@@ -291,6 +303,8 @@ static int server(void)
 		o.ep ? o.ep : DEF_PORT_EP);
 	while (!stop && (!o.count || msgs < o.count)) {
 		struct pollfd p = { .fd = fd, .events = POLLIN };
+		struct sockaddr_uet from;
+		socklen_t from_len;
 		uint32_t stream, seq;
 		ssize_t n;
 		int r;
@@ -304,9 +318,16 @@ static int server(void)
 				break;
 			continue;
 		}
-		n = recv(fd, buf, cap, MSG_DONTWAIT | MSG_TRUNC);
+		from_len = sizeof(from);
+		n = recvfrom(fd, buf, cap, MSG_DONTWAIT | MSG_TRUNC,
+			     (struct sockaddr *)&from, &from_len);
 		if (n < 0)
 			continue;
+		/* Echo first, checks after: they are not part of the RTT. */
+		if (o.rr && (size_t)n <= cap - 1 &&
+		    sendto(fd, buf, n, 0, (struct sockaddr *)&from,
+			   from_len) < 0)
+			errors++;
 		last = now_s();
 		if (!msgs)
 			first = last;
@@ -435,6 +456,151 @@ static void *client_run(void *arg)
 	return NULL;
 }
 
+static int cmp_u64(const void *a, const void *b)
+{
+	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
+
+	return x < y ? -1 : x > y;
+}
+
+/* Nearest-rank percentile Q (0..100) of the N sorted values V, in us. */
+static double pct_us(const uint64_t *v, uint64_t n, double q)
+{
+	uint64_t k;
+
+	if (!n)
+		return 0;
+	k = (uint64_t)(q / 100 * n + 0.999999);
+	if (k < 1)
+		k = 1;
+	if (k > n)
+		k = n;
+	return v[k - 1] / 1e3;
+}
+
+static void report_rr(uint64_t *rtt, uint64_t n, uint64_t bytes,
+		      uint64_t errors, double elapsed)
+{
+	double mean = 0;
+	uint64_t i;
+
+	qsort(rtt, n, sizeof(*rtt), cmp_u64);
+	for (i = 0; i < n; i++)
+		mean += rtt[i] / 1e3;
+	if (n)
+		mean /= n;
+	if (o.json) {
+		printf("{\"role\":\"client\",\"mode\":\"rr\",\"len\":%u"
+		       ",\"messages\":%" PRIu64 ",\"bytes\":%" PRIu64
+		       ",\"errors\":%" PRIu64 ",\"elapsed\":%.6f"
+		       ",\"rtt_count\":%" PRIu64 ",\"rtt_min_us\":%.3f"
+		       ",\"rtt_p50_us\":%.3f,\"rtt_p90_us\":%.3f"
+		       ",\"rtt_p99_us\":%.3f,\"rtt_max_us\":%.3f"
+		       ",\"rtt_mean_us\":%.3f}\n",
+		       o.len_min, n, bytes, errors, elapsed, n,
+		       pct_us(rtt, n, 0), pct_us(rtt, n, 50),
+		       pct_us(rtt, n, 90), pct_us(rtt, n, 99),
+		       pct_us(rtt, n, 100), mean);
+	} else {
+		printf("client: %" PRIu64 " round trips of %u bytes in %.3f s;"
+		       " %" PRIu64 " errors\n", n, o.len_min, elapsed, errors);
+		printf("rtt us: min %.1f p50 %.1f p90 %.1f p99 %.1f max %.1f"
+		       " mean %.1f\n", pct_us(rtt, n, 0), pct_us(rtt, n, 50),
+		       pct_us(rtt, n, 90), pct_us(rtt, n, 99),
+		       pct_us(rtt, n, 100), mean);
+	}
+	fflush(stdout);
+}
+
+/* An intact echo of the LEN bytes in BUF: 0, else -1. */
+static int rr_check(const unsigned char *buf, const unsigned char *echo,
+		    uint32_t len)
+{
+	uint32_t stream, seq, want_stream, want_seq;
+
+	if (check(echo, len, &stream, &seq) ||
+	    check(buf, len, &want_stream, &want_seq) ||
+	    stream != want_stream ||
+	    (stream != UINT32_MAX && seq != want_seq))
+		return -1;
+	return memcmp(buf, echo, len) ? -1 : 0;
+}
+
+/* Ping-pong: one message out, its echo back, then the next. */
+static int client_rr(const struct sockaddr_uet *dst, int ndst)
+{
+	uint32_t stream = (uint32_t)getpid() << 8, len = o.len_min;
+	uint64_t seq, n = 0, cap = 0, bytes = 0, errors = 0;
+	unsigned char *buf, *echo;
+	struct timeval tv = { RR_WAIT_S, 0 };
+	uint64_t *rtt = NULL;
+	double start;
+	int fd;
+
+	fd = open_sock(o.ep);
+	buf = malloc(len ? len : 1);
+	echo = malloc((size_t)len + 1);
+	if (fd < 0 || !buf || !echo ||
+	    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)))
+		return 1;
+	start = now_s();
+	for (seq = 0; !stop; seq++) {
+		const struct sockaddr_uet *d = &dst[seq % ndst];
+		struct timespec t0, t1;
+		ssize_t got;
+
+		if (o.count && seq >= o.count)
+			break;
+		if (!o.count && now_s() - start >= o.duration)
+			break;
+		if (n == cap) {
+			uint64_t *r;
+
+			cap = cap ? cap * 2 : 4096;
+			r = realloc(rtt, cap * sizeof(*rtt));
+			if (!r) {
+				errors++;
+				break;
+			}
+			rtt = r;
+		}
+		fill(buf, len, stream, (uint32_t)seq);
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		if (sendto(fd, buf, len, 0, (const struct sockaddr *)d,
+			   sizeof(*d)) < 0) {
+			if (errno == EINTR)
+				continue;
+			fprintf(stderr, "uetperf: sendto: %s\n",
+				strerror(errno));
+			errors++;
+			break;
+		}
+		/* Blocking, as a latency-bound application would wait. */
+		got = recv(fd, echo, (size_t)len + 1, MSG_TRUNC);
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		if (got < 0 && errno == EINTR && !stop)
+			got = recv(fd, echo, (size_t)len + 1, MSG_TRUNC);
+		if (got != (ssize_t)len || rr_check(buf, echo, len)) {
+			if (!stop)
+				fprintf(stderr, "uetperf: message %" PRIu64 ": %s\n",
+					seq, got < 0 ? strerror(errno) :
+					"echo not intact");
+			errors++;
+			break;
+		}
+		rtt[n++] = (uint64_t)(t1.tv_sec - t0.tv_sec) * 1000000000ull +
+			   t1.tv_nsec - t0.tv_nsec;
+		bytes += len;
+	}
+	errors += drain_errqueue(fd);
+	report_rr(rtt, n, bytes, errors, now_s() - start);
+	close(fd);
+	free(buf);
+	free(echo);
+	free(rtt);
+	return errors != 0;
+}
+
 static int client(void)
 {
 	uint64_t msgs = 0, bytes = 0, errors = 0;
@@ -448,8 +614,12 @@ static int client(void)
 	     tok = strtok_r(NULL, ",", &save))
 		if (parse_addr(tok, &dst[ndst++], o.dst_ep))
 			return 1;
+	if (!ndst)
+		return 1;
+	if (o.rr)
+		return client_rr(dst, ndst);
 	cs = calloc(o.sockets, sizeof(*cs));
-	if (!cs || !ndst)
+	if (!cs)
 		return 1;
 	start = now_s();
 	for (i = 0; i < o.sockets; i++) {
@@ -487,13 +657,18 @@ static int parse_len(const char *s)
 static void usage(void)
 {
 	fprintf(stderr,
-		"usage: uetperf -s [-B ADDR] [-j JOB] [-e EP] [-l MAXLEN] [-n COUNT]\n"
+		"usage: uetperf -s [-r] [-B ADDR] [-j JOB] [-e EP] [-l MAXLEN] [-n COUNT]\n"
 		"               [-i IDLE_S] [-R RCVBUF] [-J]\n"
 		"       uetperf -c DST[,DST...] [-B ADDR] [-j JOB] [-p EP] [-e EP]\n"
 		"               [-l LEN|MIN-MAX] [-n COUNT | -t SECONDS] [-P SOCKETS]\n"
 		"               [-S SNDBUF] [-J]\n"
+		"       uetperf -c DST[,DST...] -r [-B ADDR] [-j JOB] [-p EP] [-e EP]\n"
+		"               [-l LEN] [-n COUNT | -t SECONDS] [-J]\n"
 		"  -s        server: receive and verify messages\n"
 		"  -c DSTS   client: send to these addresses, in turn\n"
+		"  -r        ping-pong: the server echoes each message to its\n"
+		"            sender; the client sends the next one once the echo\n"
+		"            is back, and reports round-trip percentiles\n"
 		"  -B ADDR   bind to ADDR (default: any)\n"
 		"  -j JOB    job id (default 1)\n"
 		"  -e EP     own endpoint (server default %d; client: any)\n"
@@ -514,13 +689,16 @@ int main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_signal };
 	int c;
 
-	while ((c = getopt(argc, argv, "sc:B:j:e:p:l:n:t:i:P:R:S:Jh")) != -1) {
+	while ((c = getopt(argc, argv, "sc:rB:j:e:p:l:n:t:i:P:R:S:Jh")) != -1) {
 		switch (c) {
 		case 's':
 			o.server = true;
 			break;
 		case 'c':
 			o.dsts = optarg;
+			break;
+		case 'r':
+			o.rr = true;
 			break;
 		case 'B':
 			o.bind = optarg;
@@ -564,6 +742,9 @@ int main(int argc, char **argv)
 		}
 	}
 	if (o.server == !!o.dsts || o.sockets < 1)
+		usage();
+	/* A ping-pong is one socket and one length. */
+	if (o.rr && !o.server && (o.sockets > 1 || o.len_min != o.len_max))
 		usage();
 	if (!o.count && o.duration <= 0)
 		o.duration = 10;
