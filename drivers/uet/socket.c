@@ -31,6 +31,7 @@
 #include <net/ipv6.h>
 #include <net/route.h>
 #include <net/sock.h>
+#include <uet/config.h>
 #include <uet/job.h>
 #include <uet/msg.h>
 #include <uet/net.h>
@@ -878,6 +879,7 @@ static void uet_sock_destruct(struct sock *sk)
 static int uet_create(struct net *net, struct socket *sock, int protocol,
 		      int kern)
 {
+	const struct uet_config *cfg;
 	struct uet_sock *us;
 	struct sock *sk;
 
@@ -895,6 +897,13 @@ static int uet_create(struct net *net, struct socket *sock, int protocol,
 	/* Receivers find sockets under RCU and take a reference. */
 	sock_set_flag(sk, SOCK_RCU_FREE);
 	sk->sk_destruct = uet_sock_destruct;
+
+	/* A message must fit whole: the namespace's sizes, not the core's. */
+	rcu_read_lock();
+	cfg = uet_cfg(uet_net(net));
+	WRITE_ONCE(sk->sk_sndbuf, cfg->sndbuf);
+	WRITE_ONCE(sk->sk_rcvbuf, cfg->rcvbuf);
+	rcu_read_unlock();
 
 	us = uet_sk(sk);
 	INIT_HLIST_NODE(&us->ep_node);
@@ -939,6 +948,10 @@ static const struct net_proto_family uet_family = {
 int uet_af_init(void)
 {
 	int err;
+
+	/* The namespace's sndbuf and rcvbuf are within the core's floor. */
+	BUILD_BUG_ON(SOCK_MIN_SNDBUF > UET_SOCKBUF_MIN);
+	BUILD_BUG_ON(SOCK_MIN_RCVBUF > UET_SOCKBUF_MIN);
 
 	err = proto_register(&uet_proto, 0);
 	if (err)
