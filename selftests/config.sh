@@ -65,7 +65,9 @@ udp-csum-tx on
 udp-csum-rx-zero accept
 rx-mem 65536
 msg-timeout 30s
-challenge-ack-limit 1000"
+challenge-ack-limit 1000
+sndbuf 16777216
+rcvbuf 16777216"
 uet_check_eq "$($UETCTL -n "$ns1" show)" "$defaults" "defaults of a new namespace"
 
 $UETCTL -n "$ns1" set spray reps buffer-bits 4 freeze-timeout 200us \

@@ -27,7 +27,9 @@ ktap_header
 ktap_plan 15
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
-"$UETCTL" -n "$B" set pdc-idle 60s msg-timeout 60s >/dev/null
+# rcvbuf: endpoint 200 can reserve bigreq's 64 MiB, which is then held
+# to one page by what arrives, not refused for its size.
+"$UETCTL" -n "$B" set pdc-idle 60s msg-timeout 60s rcvbuf 134217728 >/dev/null
 out=$(mktemp -d)
 # the job's endpoint 200, up before anything is sent to it
 uet_server "$B" "$out/s" -i 300 || echo "# server did not start"

@@ -37,6 +37,8 @@ void uet_config_init_defaults(struct uet_config *cfg)
 		.rx_mem			= 65536,
 		.msg_timeout_ms		= 30000,
 		.challenge_ack_limit	= 1000,
+		.sndbuf			= UET_DEFAULT_SOCKBUF,
+		.rcvbuf			= UET_DEFAULT_SOCKBUF,
 		.start_port		= UET_DEFAULT_START_PORT,
 		.udp_port		= UET_DEFAULT_UDP_PORT,
 		.sack_retx_thresh	= 16,

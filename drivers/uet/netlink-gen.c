@@ -85,12 +85,22 @@ static struct netlink_range_validation uet_a_cfg_challenge_ack_limit_range = {
 	.max	= UET_CHALLENGE_ACK_LIMIT_MAX,
 };
 
+static struct netlink_range_validation uet_a_cfg_sndbuf_range = {
+	.min	= UET_SOCKBUF_MIN,
+	.max	= UET_SOCKBUF_MAX,
+};
+
+static struct netlink_range_validation uet_a_cfg_rcvbuf_range = {
+	.min	= UET_SOCKBUF_MIN,
+	.max	= UET_SOCKBUF_MAX,
+};
+
 static struct netlink_range_validation uet_a_job_id_range = {
 	.max	= 16777215ULL,
 };
 
 /* UET_CMD_CONFIG_SET - do */
-const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_CHALLENGE_ACK_LIMIT + 1] = {
+const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_RCVBUF + 1] = {
 	[UET_A_CFG_SPRAY] = NLA_POLICY_MAX(NLA_U8, 3),
 	[UET_A_CFG_ENTROPY_MASK_BITS] =
 		NLA_POLICY_MAX(NLA_U8, UET_ENTROPY_MASK_BITS_MAX),
@@ -136,6 +146,10 @@ const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_CHALLENGE_ACK_LIMIT +
 		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_msg_timeout_ms_range),
 	[UET_A_CFG_CHALLENGE_ACK_LIMIT] =
 		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_challenge_ack_limit_range),
+	[UET_A_CFG_SNDBUF] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_sndbuf_range),
+	[UET_A_CFG_RCVBUF] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_rcvbuf_range),
 };
 
 /* UET_CMD_DEST_GET - dump */

@@ -80,6 +80,8 @@ static const u16 uet_nl_fields[UET_A_CFG_MAX + 1] = {
 	[UET_A_CFG_RX_MEM] = UET_NL_OFF(rx_mem),
 	[UET_A_CFG_MSG_TIMEOUT_MS] = UET_NL_OFF(msg_timeout_ms),
 	[UET_A_CFG_CHALLENGE_ACK_LIMIT] = UET_NL_OFF(challenge_ack_limit),
+	[UET_A_CFG_SNDBUF] = UET_NL_OFF(sndbuf),
+	[UET_A_CFG_RCVBUF] = UET_NL_OFF(rcvbuf),
 };
 
 static struct genl_family uet_nl_family;

@@ -355,6 +355,7 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 	struct mem_cgroup *memcg;
 	struct uet_rx_msg *m;
 	struct sock *sk;
+	int err;
 
 	if (pk->msg_len > UET_MSG_MAX) {
 		*rc = UET_RC_TOO_LONG;
@@ -365,9 +366,12 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 		*rc = UET_RC_BAD_PID;
 		return ERR_PTR(-ECONNREFUSED);
 	}
-	if (!uet_sock_rx_reserve(sk, pk->msg_len)) {
+	err = uet_sock_rx_reserve(sk, pk->msg_len);
+	if (err) {
 		sock_put(sk);
-		return ERR_PTR(-ENOBUFS);
+		if (err == -E2BIG)
+			*rc = UET_RC_TOO_LONG;
+		return ERR_PTR(err);
 	}
 	atomic_add(charge, &sk->sk_rmem_alloc);
 	/* Received on the socket's behalf: charged to its memory cgroup. */
@@ -456,7 +460,7 @@ static int uet_rx_msg_write(struct uet_pdc *pdc, struct uet_rx_msg *m,
 /*
  * Write a packet into its message; hand the message over when complete.
  * Return: 0; -ENOBUFS, -EDQUOT or -ENOMEM (try again later); -EMSGSIZE,
- * -ECONNREFUSED or -ESTALE with *@rc set (the message can never be
+ * -E2BIG, -ECONNREFUSED or -ESTALE with *@rc set (the message can never be
  * taken); -EBADMSG, -EINVAL, -EEXIST or -EFAULT (the packet is refused).
  */
 static int uet_rx_deliver(struct uet_pdc *pdc, struct sk_buff *skb,
@@ -537,6 +541,9 @@ static void uet_rx_not_taken(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
 		break;
 	case -EMSGSIZE:
 		uet_rx_refuse(pdc, pk, c, UET_STAT_DROP_MALFORMED, rc, q);
+		break;
+	case -E2BIG:
+		uet_rx_refuse(pdc, pk, c, UET_STAT_DROP_TOO_BIG, rc, q);
 		break;
 	case -ECONNREFUSED:
 		uet_rx_refuse(pdc, pk, c, UET_STAT_DROP_NO_ENDPOINT, rc, q);

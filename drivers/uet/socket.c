@@ -9,11 +9,14 @@
  * receiver's sk_rmem_alloc, page by page as its bytes arrive, until
  * recvmsg() takes it, and to the namespace's rx-mem and the receiver's
  * memory cgroup, within room reserved for it whole against SO_RCVBUF when
- * it starts.  The receiving side lets one message go over the limit when
- * nothing else is reserved; the sending side one of at most
- * UET_SND_ALONE_MAX bytes (a larger one fails with EMSGSIZE unless
- * SO_SNDBUF holds it).  What sendmsg() allocates is charged to the
- * sender's memory cgroup.
+ * it starts.  Neither side goes over its buffer: a message that can never
+ * fit SO_SNDBUF fails in sendmsg() with EMSGSIZE, one that can never fit
+ * the receiver's SO_RCVBUF is refused for good (its sender gets EMSGSIZE
+ * on its error queue).  Since a message must fit whole, a new socket
+ * takes its SO_SNDBUF and SO_RCVBUF from the namespace's sndbuf and
+ * rcvbuf, as TCP takes tcp_wmem[1] and tcp_rmem[1], rather than from
+ * wmem_default and rmem_default; setsockopt() overrides them.  What
+ * sendmsg() allocates is charged to the sender's memory cgroup.
  */
 #include <linux/errno.h>
 #include <linux/hash.h>
@@ -31,6 +34,7 @@
 #include <net/ipv6.h>
 #include <net/route.h>
 #include <net/sock.h>
+#include <uet/config.h>
 #include <uet/job.h>
 #include <uet/msg.h>
 #include <uet/net.h>
@@ -45,9 +49,6 @@ static struct proto uet_proto = {
 };
 
 static const struct proto_ops uet_ops;
-
-/* The largest message sent alone over SO_SNDBUF, with nothing else charged. */
-#define UET_SND_ALONE_MAX	(8 << 20)
 
 static u64 uet_ep_key(u32 job, u16 ep)
 {
@@ -339,24 +340,21 @@ static int uet_getname(struct socket *sock, struct sockaddr *uaddr, int peer)
 	return err;
 }
 
-/* One message over the budget is admitted when nothing else is charged. */
-static bool uet_budget_ok(int used, u32 charge, int limit)
-{
-	return !used || (u64)used + charge <= (u64)limit;
-}
-
+/*
+ * Is there room for @charge now?  Also true once SEND_SHUTDOWN is set, so
+ * that a waiting sender wakes up to fail.
+ */
 static bool uet_sndbuf_ok(struct uet_sock *us, u32 charge)
 {
-	return uet_budget_ok(atomic_read(&us->wmem), charge,
-			     READ_ONCE(us->sk.sk_sndbuf)) ||
+	return (u64)atomic_read(&us->wmem) + charge <=
+	       (u64)READ_ONCE(us->sk.sk_sndbuf) ||
 	       (READ_ONCE(us->sk.sk_shutdown) & SEND_SHUTDOWN);
 }
 
-/* Can a message of @len bytes ever be sent? */
-static bool uet_sndbuf_fits(struct uet_sock *us, u32 len, u32 charge)
+/* Can a message charged @charge ever be sent, with nothing else charged? */
+static bool uet_sndbuf_fits(struct uet_sock *us, u32 charge)
 {
-	return len <= UET_SND_ALONE_MAX ||
-	       charge <= (u32)READ_ONCE(us->sk.sk_sndbuf);
+	return charge <= (u32)READ_ONCE(us->sk.sk_sndbuf);
 }
 
 static int uet_wait_sndbuf(struct uet_sock *us, u32 charge, long *timeo)
@@ -476,7 +474,7 @@ static int uet_sendmsg(struct socket *sock, struct msghdr *msg, size_t len)
 	}
 
 	err = -EMSGSIZE;
-	if (!uet_sndbuf_fits(us, len, uet_tx_charge(len)))
+	if (!uet_sndbuf_fits(us, uet_tx_charge(len)))
 		goto out;
 	timeo = sock_sndtimeo(sk, msg->msg_flags & MSG_DONTWAIT);
 	err = uet_wait_sndbuf(us, uet_tx_charge(len), &timeo);
@@ -526,23 +524,25 @@ static u32 uet_rx_reserve_size(u32 len)
  * Its whole size is reserved against SO_RCVBUF before its first byte is
  * taken, so that partial messages cannot fill the buffer and wait for
  * each other forever; its memory is charged to sk_rmem_alloc as it is
- * allocated.  A message may go over SO_RCVBUF alone, when nothing else is
- * reserved, so that one larger than the buffer can still arrive (the
- * namespace's rx-mem bounds it).
+ * allocated.  No message goes over SO_RCVBUF: one that would not fit an
+ * empty buffer can never be taken.
  *
  * Context: any.
- * Return: true when reserved, false when the receive buffer is full.
+ * Return: 0 when reserved; -ENOBUFS when the receive buffer is too full
+ * now; -E2BIG when the message is larger than the buffer can ever hold.
  */
-bool uet_sock_rx_reserve(struct sock *sk, u32 len)
+int uet_sock_rx_reserve(struct sock *sk, u32 len)
 {
 	atomic_t *r = &uet_sk(sk)->rx_reserved;
 	u32 add = uet_rx_reserve_size(len);
-	int now = atomic_add_return(add, r);
+	int rcvbuf = READ_ONCE(sk->sk_rcvbuf);
 
-	if (now == add || now <= READ_ONCE(sk->sk_rcvbuf))
-		return true;
+	if (add > (u32)rcvbuf)
+		return -E2BIG;
+	if (atomic_add_return(add, r) <= rcvbuf)
+		return 0;
 	atomic_sub(add, r);
-	return false;
+	return -ENOBUFS;
 }
 
 /**
@@ -878,6 +878,7 @@ static void uet_sock_destruct(struct sock *sk)
 static int uet_create(struct net *net, struct socket *sock, int protocol,
 		      int kern)
 {
+	const struct uet_config *cfg;
 	struct uet_sock *us;
 	struct sock *sk;
 
@@ -895,6 +896,13 @@ static int uet_create(struct net *net, struct socket *sock, int protocol,
 	/* Receivers find sockets under RCU and take a reference. */
 	sock_set_flag(sk, SOCK_RCU_FREE);
 	sk->sk_destruct = uet_sock_destruct;
+
+	/* A message must fit whole: the namespace's sizes, not the core's. */
+	rcu_read_lock();
+	cfg = uet_cfg(uet_net(net));
+	WRITE_ONCE(sk->sk_sndbuf, cfg->sndbuf);
+	WRITE_ONCE(sk->sk_rcvbuf, cfg->rcvbuf);
+	rcu_read_unlock();
 
 	us = uet_sk(sk);
 	INIT_HLIST_NODE(&us->ep_node);
@@ -939,6 +947,10 @@ static const struct net_proto_family uet_family = {
 int uet_af_init(void)
 {
 	int err;
+
+	/* The namespace's sndbuf and rcvbuf are within the core's floor. */
+	BUILD_BUG_ON(SOCK_MIN_SNDBUF > UET_SOCKBUF_MIN);
+	BUILD_BUG_ON(SOCK_MIN_RCVBUF > UET_SOCKBUF_MIN);
 
 	err = proto_register(&uet_proto, 0);
 	if (err)

@@ -96,6 +96,7 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_CHALLENGE_ACK]	= "challenge_ack",
 	[UET_STAT_CHALLENGE_ACK_SKIPPED]	= "challenge_ack_skipped",
 	[UET_STAT_TX_ROUTE_LOOKUP]	= "tx_route_lookups",
+	[UET_STAT_DROP_TOO_BIG]		= "drop_too_big",
 };
 
 /**

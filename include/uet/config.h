@@ -40,6 +40,13 @@ struct netlink_ext_ack;
 #define UET_MSG_TIMEOUT_MS_MIN		100
 #define UET_MSG_TIMEOUT_MS_MAX		3600000
 #define UET_CHALLENGE_ACK_LIMIT_MAX	1000000
+/*
+ * A socket's buffers: at least the kernel's floor (SOCK_MIN_SNDBUF,
+ * SOCK_MIN_RCVBUF: socket.c checks), at most what two of the largest
+ * messages take (UET_MSG_MAX each).
+ */
+#define UET_SOCKBUF_MIN			8192
+#define UET_SOCKBUF_MAX			134217728	/* 128 MiB */
 
 /* Defaults that module parameters can change (see main.c). */
 #define UET_DEFAULT_SPRAY		UET_SPRAY_RR
@@ -49,6 +56,12 @@ struct netlink_ext_ack;
 #define UET_DEFAULT_LINK_RATE_MBPS	400000
 #define UET_DEFAULT_BASE_RTT_NS		6000
 #define UET_DEFAULT_MSS			4096
+/*
+ * SO_SNDBUF and SO_RCVBUF of a new socket, as tcp_wmem[1] and tcp_rmem[1]
+ * for TCP: a message must fit whole, so 16 MiB holds one of 8 MiB with
+ * its bookkeeping (wmem_default and rmem_default would hold 200 KiB).
+ */
+#define UET_DEFAULT_SOCKBUF		16777216
 /*
  * The REPS cache holds a whole PSN window (UET_PSN_WINDOW), not the
  * reference's 8: ACKs here cover 8 PSNs or more at once and a SACK gap
@@ -90,6 +103,8 @@ struct netlink_ext_ack;
  * @rx_mem: pages of received message data the namespace may hold
  * @msg_timeout_ms: a partial message without progress this long is dropped
  * @challenge_ack_limit: challenge ACKs the namespace sends per second
+ * @sndbuf: SO_SNDBUF of a new AF_UET socket, bytes
+ * @rcvbuf: SO_RCVBUF of a new AF_UET socket, bytes
  *
  * An instance is immutable once published: the namespace holds an
  * RCU-protected pointer to it and a change publishes a new copy (see
@@ -110,6 +125,8 @@ struct uet_config {
 	u32 rx_mem;
 	u32 msg_timeout_ms;
 	u32 challenge_ack_limit;
+	u32 sndbuf;
+	u32 rcvbuf;
 	u16 start_port;
 	u16 udp_port;
 	u16 sack_retx_thresh;

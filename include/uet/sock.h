@@ -69,7 +69,7 @@ void uet_af_exit(void);
 void uet_sock_net_init(struct uet_net *un);
 struct sock *uet_ep_get(struct uet_net *un, u32 job, u16 ep,
 			const struct in6_addr *daddr);
-bool uet_sock_rx_reserve(struct sock *sk, u32 len);
+int uet_sock_rx_reserve(struct sock *sk, u32 len);
 void uet_sock_rx_unreserve(struct sock *sk, u32 len);
 void uet_rx_msg_release(struct uet_rx_msg *m);
 void uet_sock_deliver(struct uet_rx_msg *m);

@@ -124,6 +124,9 @@
  *	namespace's challenge-ack-limit for this second was used up
  * @UET_STAT_TX_ROUTE_LOOKUP: packets routed by a FIB lookup: not found in
  *	their PDC's route cache, or without a PDC
+ * @UET_STAT_DROP_TOO_BIG: refused: a message larger than its socket's
+ *	receive buffer (SO_RCVBUF) can ever hold (answered by a fatal NACK;
+ *	the sender reports EMSGSIZE)
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -205,6 +208,7 @@ enum uet_stat {
 	UET_STAT_CHALLENGE_ACK,
 	UET_STAT_CHALLENGE_ACK_SKIPPED,
 	UET_STAT_TX_ROUTE_LOOKUP,
+	UET_STAT_DROP_TOO_BIG,
 
 	UET_STAT_MAX
 };

@@ -92,6 +92,8 @@ static const struct key keys[] = {
 	{ "rx-mem", "rx_mem_pages", UET_A_CFG_RX_MEM, 4, K_INT, 0 },
 	{ "msg-timeout", "msg_timeout_ms", UET_A_CFG_MSG_TIMEOUT_MS, 4, K_TIME, 1000000 },
 	{ "challenge-ack-limit", "challenge_ack_limit", UET_A_CFG_CHALLENGE_ACK_LIMIT, 4, K_INT, 0 },
+	{ "sndbuf", "sndbuf", UET_A_CFG_SNDBUF, 4, K_INT, 0 },
+	{ "rcvbuf", "rcvbuf", UET_A_CFG_RCVBUF, 4, K_INT, 0 },
 };
 
 /* "set udp-csum tx on rx-zero drop": the keys of a group, without its name. */
@@ -1866,7 +1868,7 @@ static void usage(FILE *f)
 	fprintf(f,
 		"\nValues: spray none|rr|active|reps; pdc-groups, udp-csum-tx on|off;\n"
 		"udp-csum-rx-zero accept|drop (or: udp-csum tx on rx-zero accept);\n"
-		"rx-mem in 4 KiB pages; times take ns/us/ms/s/min/h, link-rate\n"
+		"rx-mem in 4 KiB pages; sndbuf, rcvbuf in bytes; times take ns/us/ms/s/min/h, link-rate\n"
 		"mbit/gbit/tbit (uetctl(8)).\n");
 }
 

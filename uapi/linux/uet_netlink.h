@@ -189,6 +189,14 @@ enum uet_info_attr {
  *   as tcp_challenge_ack_limit does for TCP; each second's allowance is drawn
  *   at random between half of it and all of it, and a PDC answers at most one
  *   every 500 ms (u32), default 1000; 0 sends none
+ * @UET_A_CFG_SNDBUF: SO_SNDBUF of a new AF_UET socket in bytes, as tcp_wmem[1]
+ *   is for TCP (u32), default 16777216; setsockopt(SO_SNDBUF) overrides it. A
+ *   message is charged whole until acknowledged: one whose charge is over the
+ *   socket's SO_SNDBUF fails with EMSGSIZE
+ * @UET_A_CFG_RCVBUF: SO_RCVBUF of a new AF_UET socket in bytes, as tcp_rmem[1]
+ *   is for TCP (u32), default 16777216; setsockopt(SO_RCVBUF) overrides it. A
+ *   message is reserved whole when it starts: one larger than the socket's
+ *   SO_RCVBUF is refused for good (drop_too_big) and its sender gets EMSGSIZE
  */
 enum uet_cfg_attr {
 	UET_A_CFG_UNSPEC,
@@ -219,6 +227,8 @@ enum uet_cfg_attr {
 	UET_A_CFG_RX_MEM,
 	UET_A_CFG_MSG_TIMEOUT_MS,
 	UET_A_CFG_CHALLENGE_ACK_LIMIT,
+	UET_A_CFG_SNDBUF,
+	UET_A_CFG_RCVBUF,
 
 	/* private: */
 	__UET_A_CFG_MAX,

@@ -264,7 +264,7 @@ static void uet_rx_test_ack_every(struct kunit *test)
  * What the target cannot take is NACKed and not taken: a SYN to an
  * endpoint nobody bound (fatal, from no PDC, and no PDC opens), a PSN
  * beyond the window, a message over a full receive buffer (resent later,
- * it is taken).
+ * it is taken), a message larger than the receive buffer (fatal).
  */
 static void uet_rx_test_refused(struct kunit *test)
 {
@@ -290,8 +290,8 @@ static void uet_rx_test_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_NO_ENDPOINT), 1);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 0);
 
-	/* a receive buffer that holds one message at a time */
-	sock_set_rcvbuf(kt->rx->sk, 0);
+	/* a receive buffer that holds one one-page message at a time */
+	WRITE_ONCE(kt->rx->sk->sk_rcvbuf, 3 * PAGE_SIZE / 2);
 	uet_rx_test_pkt(kt, s, s, 1, 3000, 1536, 0, UET_REQ_SYN | UET_REQ_AR);
 	uet_kt_pop_ack(kt, &a, NULL);
 	tlid = a.spdcid;
@@ -309,6 +309,15 @@ static void uet_rx_test_refused(struct kunit *test)
 	uet_kt_pop_nack(kt, &n);
 	KUNIT_EXPECT_EQ(test, n.code, UET_NACK_NO_RESOURCE);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(n.psn), s + 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_RCVBUF), 1);
+
+	/* larger than the buffer can ever hold: refused for good */
+	uet_rx_test_pkt(kt, s, s + 3, 3, 2 * PAGE_SIZE, 1536, 0, UET_REQ_SYN);
+	uet_kt_pop_nack(kt, &n);
+	KUNIT_EXPECT_EQ(test, n.code, UET_NACK_FATAL);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(n.payload), UET_RC_TOO_LONG);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(n.psn), s + 3);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_TOO_BIG), 1);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_RCVBUF), 1);
 
 	/* the first completes and is read: the second fits when resent */

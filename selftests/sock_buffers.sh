@@ -1,0 +1,97 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-2.0
+#
+# Socket buffers bound memory with no exception, and a new socket's come
+# from its namespace (uetctl set sndbuf/rcvbuf), as TCP's come from
+# tcp_wmem[1]/tcp_rmem[1]:
+#
+#   A (10.0.0.1) ---- veth ---- B (10.0.0.2)
+#
+#  - with the namespace's defaults an 8 MiB message, the largest the
+#    selftests send, is delivered intact;
+#  - a message whose charge can never fit SO_SNDBUF fails in sendmsg() at
+#    once with EMSGSIZE;
+#  - a message larger than the receiver's SO_RCVBUF is refused for good:
+#    the sender gets EMSGSIZE on its error queue, drop_too_big counts it,
+#    the receiver gets nothing of it and the next message arrives;
+#  - uetctl set sndbuf/rcvbuf changes what a new socket gets, and refuses
+#    out-of-range values with the range.
+
+. "$(dirname "$0")/fabric.sh"
+
+BUF="python3 $(dirname "$0")/uet_sockbuf.py"
+DEF=16777216		# the default sndbuf and rcvbuf
+
+ktap_header
+ktap_plan 14
+
+uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
+out=$(mktemp -d)
+trap 'rm -rf "$out"; _uet_cleanup' EXIT
+
+get()
+{
+	"$UETCTL" -n "$1" show | awk -v k="$2" '$1 == k { print $2 }'
+}
+
+uet_check_eq "$(get "$B" sndbuf) $(get "$B" rcvbuf)" "$DEF $DEF" \
+	"sndbuf and rcvbuf of a new namespace"
+uet_check_eq "$(ip netns exec "$B" $BUF bufs)" "$DEF $DEF" \
+	"a new socket's SO_SNDBUF and SO_RCVBUF are the namespace's"
+
+# 1. The defaults hold the largest message the selftests send.
+uet_transfer "8 MiB messages with the default buffers, intact" "$B" "$A" \
+	10.0.0.2 2 -l 8388608 -- -l 8388608
+
+# 2. SO_SNDBUF 64 KiB (128 KiB charged): 1 MiB can never be sent.
+uet_check_eq "$(ip netns exec "$A" $BUF sendbig 10.0.0.2 65536 1048576)" \
+	"EMSGSIZE fast" "1 MiB over a 64 KiB SO_SNDBUF: EMSGSIZE at once"
+uet_check_eq "$(ip netns exec "$A" $BUF sendbig 10.0.0.2 65536 65536)" \
+	"ok fast" "64 KiB within a 64 KiB SO_SNDBUF is sent"
+
+# 3. SO_RCVBUF 64 KiB (128 KiB reserved): 1 MiB is refused for good, the
+# message after it arrives.
+ip netns exec "$B" $BUF recv 100 65536 1 60 >"$out/r" 2>"$out/r.err" &
+rcv=$!
+uet_wait_until 10 grep -q ready "$out/r.err" || echo "# receiver not ready"
+tb=$(uet_stat "$B" drop_too_big)
+ip netns exec "$A" $BUF send 10.0.0.2 100 1048576 1000 >"$out/s" 2>"$out/s.err"
+sed 's/^/# sender: /' "$out/s.err"
+uet_check_eq "$(head -n 1 "$out/s")" "1048576 EMSGSIZE(1048576)" \
+	"1 MiB over the receiver's 64 KiB SO_RCVBUF: EMSGSIZE on the error queue"
+if [ "$(uet_stat "$B" drop_too_big)" -gt "$tb" ]; then
+	ktap_ok "the refusal is counted in drop_too_big"
+else
+	ktap_fail "the refusal is counted in drop_too_big" \
+		"drop_too_big $tb -> $(uet_stat "$B" drop_too_big)"
+fi
+uet_check_eq "$(sed -n 2p "$out/s")" "1000 ok" "the next message is sent"
+wait "$rcv"
+uet_check_eq "$(cat "$out/r")" "len 1000 ok" \
+	"the receiver gets the next message, nothing of the refused one"
+
+# 4. The namespace's sizes are what a new socket gets.
+"$UETCTL" -n "$A" set sndbuf 1048576 rcvbuf 262144 >/dev/null
+uet_check_eq "$(ip netns exec "$A" $BUF bufs)" "1048576 262144" \
+	"uetctl set sndbuf/rcvbuf: a new socket gets them"
+uet_check_eq "$(ip netns exec "$A" $BUF sendbig 10.0.0.2 0 1048576)" \
+	"EMSGSIZE fast" "1 MiB over sndbuf 1 MiB (with its charge): EMSGSIZE"
+
+expect_refused()
+{
+	local err
+
+	if err=$("$UETCTL" -n "$A" set "$1" "$2" 2>&1 >/dev/null); then
+		ktap_fail "$1 $2 refused" "accepted"
+	elif ! grep -qE "out of range.*$1.*8192\.\.134217728" <<<"$err"; then
+		ktap_fail "$1 $2 refused" "message '$err' lacks the range"
+	else
+		ktap_ok "$1 $2 refused with the range"
+	fi
+}
+expect_refused sndbuf 4096
+expect_refused rcvbuf 134217729
+uet_check_eq "$(get "$A" sndbuf) $(get "$A" rcvbuf)" "1048576 262144" \
+	"refused values changed nothing"
+
+ktap_finished
