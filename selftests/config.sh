@@ -144,12 +144,14 @@ udp_bound()
 $UETCTL -n "$ns2" set udp-port 6000
 uet_check_eq "$(udp_bound "$ns2" 6000) $(udp_bound "$ns2" 4793) $(get "$ns2" udp-port)" \
 	"2 0 6000" "udp-port rebinds the namespace's sockets"
-sleep 30 | ip netns exec "$ns2" python3 -c '
-import socket, sys
+# (the holder is killed below, or ends after 30 s by itself; no `sleep`
+# feeding it, which would keep this script's output open 30 s)
+ip netns exec "$ns2" python3 -c '
+import socket, time
 s = socket.socket(socket.AF_INET, socket.SOCK_DGRAM)
 s.bind(("0.0.0.0", 7000))
 print("bound", flush=True)
-sys.stdin.read()' >"$TMPDIR_CFG/holder" &
+time.sleep(30)' >"$TMPDIR_CFG/holder" &
 holder=$!
 uet_wait_until 10 grep -q bound "$TMPDIR_CFG/holder"
 expect_fail "a taken udp-port is refused with a message" "cannot bind" \

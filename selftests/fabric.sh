@@ -100,6 +100,55 @@ uet_stat()
 	ip netns exec "$1" awk -v n="$2" '$1 == n { print $2 }' /proc/net/uet_stat
 }
 
+# Bounded polls from one shell inside a namespace, as uet_wait_until but
+# starting no process per poll but what reads the condition: under TCG a
+# poll of a few processes every 0.1 s (sh, ip, awk; tc and jq) takes CPU
+# from the very traffic it waits for. The 0.1 s pause is a read with a
+# timeout on a FIFO no one writes (the VM has no /dev/fd for <(...)).
+_UET_POLL='
+	end=$((SECONDS + $1))
+	fifo=${TMPDIR:-/tmp}/uet-poll.$$
+	mkfifo "$fifo" && exec 3<>"$fifo" && rm -f "$fifo" || exit 2
+	until cond "$@"; do
+		[ "$SECONDS" -lt "$end" ] || exit 1
+		read -r -t 0.1 -u 3
+	done'
+
+# uet_wait_stat TIMEOUT_S NS NAME GOAL: wait until the transport counter
+# NAME of NS reaches GOAL (polled every 0.1 s, at most TIMEOUT_S seconds).
+uet_wait_stat()
+{
+	ip netns exec "$2" bash -c '
+		cond()
+		{
+			local n x v=0
+
+			while read -r n x; do
+				[ "$n" = "$2" ] && v=$x && break
+			done </proc/net/uet_stat
+			[ "$v" -ge "$3" ]
+		}'"$_UET_POLL" uet_wait_stat "$1" "$3" "$4"
+}
+
+# uet_wait_tc_pkts TIMEOUT_S NS DEV PREF GOAL: wait until the actions of
+# the ingress filters of DEV in NS with preference PREF have counted GOAL
+# packets (polled every 0.1 s, at most TIMEOUT_S seconds).
+uet_wait_tc_pkts()
+{
+	ip netns exec "$2" bash -c '
+		cond()
+		{
+			local out n=0 re="Sent [0-9]+ bytes ([0-9]+) pkt"
+
+			out=$(tc -s filter show dev "$2" ingress pref "$3")
+			while [[ $out =~ $re ]]; do
+				n=$((n + BASH_REMATCH[1]))
+				out=${out#*"${BASH_REMATCH[0]}"}
+			done
+			[ "$n" -ge "$4" ]
+		}'"$_UET_POLL" uet_wait_tc_pkts "$1" "$3" "$4" "$5"
+}
+
 # uet_server NS OUT ARGS...: start a uetperf server in the background,
 # JSON summary to OUT; return once it is bound. Sets UET_SERVER_PID.
 uet_server()

@@ -8,7 +8,7 @@
 # transfer completes intact, uet still carries a new transfer, and the
 # module unloads and loads again; the VM runner checks the kernel log.
 #
-# FUZZ_SECONDS (default 60) bounds the run; FUZZ_SEED (default random,
+# FUZZ_SECONDS (default 30) bounds the run; FUZZ_SEED (default random,
 # printed) repeats its packet sequence. run-selftests passes no
 # environment into the VM, so:
 #   tools/vm/vm-run -- env FUZZ_SEED=N FUZZ_SECONDS=S \
@@ -16,7 +16,7 @@
 
 . "$(dirname "$0")/fabric.sh"
 
-FUZZ_SECONDS=${FUZZ_SECONDS:-60}
+FUZZ_SECONDS=${FUZZ_SECONDS:-30}
 FUZZ_SEED=${FUZZ_SEED:-$(( (RANDOM << 15) | RANDOM ))}
 SRCS=10.0.0.11,10.0.0.12,10.0.0.13,10.0.0.14
 

@@ -63,9 +63,7 @@ tx()
 # wait_tx N: wait until h1 has sent N more data packets (at most 120 s).
 wait_tx()
 {
-	local goal=$(($(tx) + $1))
-
-	uet_wait_until 120 sh -c "[ \$(ip netns exec $FAB_H1 awk '\$1 == \"tx_packets\" { print \$2 }' /proc/net/uet_stat) -ge $goal ]"
+	uet_wait_stat 120 "$FAB_H1" tx_packets $(($(tx) + $1))
 }
 
 # delta NAME: how much h1's counter NAME moved since mark.
@@ -141,9 +139,8 @@ dropped_data()
 # s); true if it does.
 wait_back()
 {
-	local goal=$(($(spine_data) + 50))
-
-	uet_wait_until 120 sh -c "[ \$(tc -n $(uet_spine_ns $FAIL) -s -j filter show dev s$FAIL-l1 ingress | jq '[.[] | select(.pref == 1 and .options.actions) | .options.actions[0].stats.packets] | add') -ge $goal ]"
+	uet_wait_tc_pkts 120 "$(uet_spine_ns $FAIL)" "s$FAIL-l1" 1 \
+		$(($(spine_data) + 50))
 }
 
 start()
@@ -182,13 +179,14 @@ check_bad_values()
 		ktap_fail "$name" "uetctl dest lists no values"
 		return
 	fi
-	for v in $all; do
-		if [ "$(uet_ev_spine "$v")" = "$FAIL" ]; then
-			on=$((on + 1))
-			[[ "$bad" == *" $v "* ]] || missing+=("$v")
-		elif [[ "$bad" == *" $v "* ]]; then
-			other=$((other + 1))
-		fi
+	# the values' spines from UET_EV_MAP (one lookup for those it
+	# lacks), not a route lookup per value while the transfer runs
+	for v in $(echo "$all" | uet_values_on $FAIL); do
+		on=$((on + 1))
+		[[ "$bad" == *" $v "* ]] || missing+=("$v")
+	done
+	for v in $(echo "$all" | uet_values_on $FAIL off); do
+		[[ "$bad" != *" $v "* ]] || other=$((other + 1))
 	done
 	echo "# active set: $(echo "$all" | wc -l) values, $on through spine $FAIL; bad elsewhere: $other"
 	if [ "$on" -gt 0 ] && [ ${#missing[@]} -eq 0 ]; then
