@@ -23,7 +23,10 @@ ktap_plan 15
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 ip -n "$A" addr add 10.0.0.3/24 dev va
 ip -n "$B" route add 10.99.0.0/16 via 10.0.0.1
-"$UETCTL" -n "$B" set pdc-idle 60s >/dev/null
+# B's PDCs outlive the script: part 6 checks that its initiator PDC is
+# still there after the forged feedback, minutes later on the sanitizer
+# kernel
+"$UETCTL" -n "$B" set pdc-idle 600s >/dev/null
 out=$(mktemp -d)
 uet_server "$B" "$out/s" -i 600 || echo "# server did not start"
 srv=$UET_SERVER_PID
