@@ -32,6 +32,7 @@
 #include <sys/time.h>
 #include <time.h>
 #include <unistd.h>
+#include "../uetperf/rtt.h"
 
 #define DEF_PORT	5201
 #define DEF_LEN		64
@@ -69,28 +70,6 @@ static double now_s(void)
 
 	clock_gettime(CLOCK_MONOTONIC, &ts);
 	return ts.tv_sec + ts.tv_nsec / 1e9;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Nearest-rank percentile Q (0..100) of the N sorted values V, in us. */
-static double pct_us(const uint64_t *v, uint64_t n, double q)
-{
-	uint64_t k;
-
-	if (!n)
-		return 0;
-	k = (uint64_t)(q / 100 * n + 0.999999);
-	if (k < 1)
-		k = 1;
-	if (k > n)
-		k = n;
-	return v[k - 1] / 1e3;
 }
 
 static void report(uint64_t *rtt, uint64_t n, uint64_t errors,

@@ -41,6 +41,7 @@
 #include <unistd.h>
 #include <linux/sockios.h>
 #include <linux/uet.h>
+#include "rtt.h"
 
 #define MAGIC		0x55455450u	/* "UETP" */
 #define HDR_LEN		24
@@ -454,28 +455,6 @@ static void *client_run(void *arg)
 	close(fd);
 	free(buf);
 	return NULL;
-}
-
-static int cmp_u64(const void *a, const void *b)
-{
-	uint64_t x = *(const uint64_t *)a, y = *(const uint64_t *)b;
-
-	return x < y ? -1 : x > y;
-}
-
-/* Nearest-rank percentile Q (0..100) of the N sorted values V, in us. */
-static double pct_us(const uint64_t *v, uint64_t n, double q)
-{
-	uint64_t k;
-
-	if (!n)
-		return 0;
-	k = (uint64_t)(q / 100 * n + 0.999999);
-	if (k < 1)
-		k = 1;
-	if (k > n)
-		k = n;
-	return v[k - 1] / 1e3;
 }
 
 static void report_rr(uint64_t *rtt, uint64_t n, uint64_t bytes,
