@@ -150,13 +150,29 @@ else
 fi
 
 # Nothing is bad any more: no more probes (after the one period that
-# finds it out).
-uet_wait_until 10 spray '.nbad == 0'
-sleep 0.2
-p3=$(st probe_tx)
-sleep 0.5
-p4=$(st probe_tx)
-uet_check_eq "$((p4 - p3))" 0 "probing stops once nothing is bad"
+# finds it out).  Job 2 still runs with rto-min 20 ms, and under TCG a
+# late ACK can make a value bad again: a window in which ev_bad moved
+# proves nothing either way, so take another, five at most.
+quiet=""
+for _ in 1 2 3 4 5; do
+	uet_wait_until 10 spray '.nbad == 0' || continue
+	b3=$(st ev_bad)
+	sleep 0.2
+	p3=$(st probe_tx)
+	sleep 0.5
+	p4=$(st probe_tx)
+	if [ "$(st ev_bad)" != "$b3" ] || ! spray '.nbad == 0'; then
+		continue
+	fi
+	quiet=$((p4 - p3))
+	break
+done
+if [ -z "$quiet" ]; then
+	ktap_fail "probing stops once nothing is bad" "no 0.7 s window without a value going bad (ev_bad $(st ev_bad))"
+	diag
+else
+	uet_check_eq "$quiet" 0 "probing stops once nothing is bad"
+fi
 
 wait "$c2" "$s2"
 uet_check_transfer "job 2: transfer across the prober's hand-over" \
