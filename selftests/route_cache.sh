@@ -8,7 +8,9 @@
 #  - an rr transfer uses every link;
 #  - every value went out on exactly the link `ip route get ... sport`
 #    names for it: the routes are cached per value, not per destination;
-#  - the FIB was consulted about once per value, not once per packet;
+#  - the FIB was consulted about once per value, not once per packet, by
+#    A for its data and by B for its ACKs, which leave on the values of
+#    the packets that drew them;
 #  - after the route changes (one link taken out of the multipath route)
 #    the next transfer, on the same PDC, uses no cached route through
 #    the link taken out.
@@ -22,7 +24,7 @@ N=24
 LEN=131072
 
 ktap_header
-ktap_plan 8
+ktap_plan 10
 
 setup()
 {
@@ -167,6 +169,8 @@ for fam in 4 6; do
 
 	l0=$(uet_stat "$A" tx_route_lookups)
 	p0=$(uet_stat "$A" tx_packets)
+	bl0=$(uet_stat "$B" tx_route_lookups)
+	ba0=$(uet_stat "$B" ack_tx)
 	capture_start "$cap" || echo "# capture did not start"
 	transfer "$dst"
 	rc=$?
@@ -185,6 +189,16 @@ for fam in 4 6; do
 		ktap_ok "IPv$fam routes cached: $lookups FIB lookups for $pkts packets"
 	else
 		ktap_fail "IPv$fam routes cached" "$lookups FIB lookups for $pkts packets"
+	fi
+
+	# B's cache grew past its first entry once A answered: an ACK per
+	# 8 packets and per message, on at most 128 values
+	lookups=$(($(uet_stat "$B" tx_route_lookups) - bl0))
+	acks=$(($(uet_stat "$B" ack_tx) - ba0))
+	if [ "$acks" -ge 200 ] && [ "$lookups" -le 160 ]; then
+		ktap_ok "IPv$fam ACK routes cached: $lookups FIB lookups for $acks ACKs"
+	else
+		ktap_fail "IPv$fam ACK routes cached" "$lookups FIB lookups for $acks ACKs"
 	fi
 
 	# Take link 4 out: the cached routes through it must go.

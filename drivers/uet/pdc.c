@@ -240,8 +240,9 @@ struct uet_pdc *uet_pdc_alloc(struct uet_net *un,
 			get_random_u32_below(65536 - UET_OWN_PORT_MIN);
 	pdc->last_active = jiffies;
 	/*
-	 * A target opens for a peer not yet verified: its cache stays one
-	 * entry, so that what the peer can make it hold stays small.
+	 * A target opens for a peer not yet verified: its cache starts with
+	 * one entry, so that what a SYN can make it hold stays small, and
+	 * grows once the peer has answered (uet_rx_routes_grow()).
 	 */
 	slots = 1;
 	if (key->role == UET_PDC_INITIATOR) {

@@ -155,6 +155,52 @@ struct dst_entry *uet_route_cache_get(struct uet_route_cache *c, u16 ev,
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_cache_get);
 
+/**
+ * uet_route_cache_resize() - a cache of another size with the same routes
+ * @c: the cache; freed when the new one is returned
+ * @slots: entries of the new cache, a power of 2 up to
+ *	2^UET_ROUTE_BITS_MAX
+ * @gfp: allocation flags
+ *
+ * The routes move with their references; one that finds both its entries
+ * taken in the new cache is released.
+ *
+ * Context: the owning PDC's lock held.
+ * Return: the new cache, or NULL when memory is short (@c unchanged).
+ */
+struct uet_route_cache *uet_route_cache_resize(struct uet_route_cache *c,
+					       u32 slots, gfp_t gfp)
+{
+	struct uet_route_cache *n;
+	u32 i;
+
+	n = uet_route_cache_alloc(slots, gfp);
+	if (!n)
+		return NULL;
+	n->dport = c->dport;
+	for (i = 0; i <= c->mask; i++) {
+		struct uet_route_ent *e = &c->ent[i], *t;
+		unsigned int way;
+
+		if (!e->dst)
+			continue;
+		for (way = 0; way < 2; way++) {
+			t = &n->ent[uet_route_slot(n->mask, e->ev, way)];
+			if (!t->dst)
+				break;
+		}
+		if (t->dst) {
+			uet_route_ent_clear(e);
+			continue;
+		}
+		*t = *e;
+		e->dst = NULL;
+	}
+	kfree(c);
+	return n;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_cache_resize);
+
 static u32 uet_route_cookie(struct dst_entry *dst)
 {
 #if IS_ENABLED(CONFIG_IPV6)

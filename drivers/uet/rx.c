@@ -42,6 +42,7 @@
 #include <uet/msg.h>
 #include <uet/net.h>
 #include <uet/pdc.h>
+#include <uet/route.h>
 #include <uet/sock.h>
 #include <uet/stats.h>
 #include <uet/wire.h>
@@ -597,6 +598,32 @@ static bool uet_rx_psn_new(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
 	return true;
 }
 
+/*
+ * A packet without SYN, in the window, named this PDC by the id only our
+ * ACKs told: the peer gets our packets at its address.  Only now does the
+ * target's route cache grow from its one entry (uet_pdc_alloc()) to the
+ * namespace's size, so that ACKs, which leave on the values of the
+ * packets that drew them, stop costing a FIB lookup each under rr, active
+ * or reps.  Once per PDC; short of memory, the one entry stays.
+ */
+static void uet_rx_routes_grow(struct uet_pdc *pdc)
+{
+	struct uet_route_cache *c = pdc->routes;
+	u32 slots;
+
+	pdc->rx.routes_grown = true;
+	if (!c)
+		return;
+	rcu_read_lock();
+	slots = uet_route_cache_slots(uet_cfg(pdc->un));
+	rcu_read_unlock();
+	if (slots <= (u32)c->mask + 1)
+		return;
+	c = uet_route_cache_resize(c, slots, GFP_ATOMIC | __GFP_NOWARN);
+	if (c)
+		pdc->routes = c;
+}
+
 static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
 			       const struct uet_rx_pkt *pk,
 			       const struct uet_rx_ctx *c,
@@ -611,6 +638,8 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
 		 (pk->flags & UET_REQ_RETX ? UET_ACK_RETX : 0);
 	if (!uet_rx_psn_new(pdc, pk, c, aflags, q))
 		return;
+	if (unlikely(!pdc->rx.routes_grown) && !(pk->flags & UET_REQ_SYN))
+		uet_rx_routes_grow(pdc);
 
 	err = uet_rx_deliver(pdc, skb, pk, c, &rc);
 	if (err) {

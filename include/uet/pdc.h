@@ -206,6 +206,8 @@ struct uet_pdc_tx {
  * @start_psn: first PSN of the PDC, from its SYN
  * @since_ack: packets accepted since the last ACK
  * @ntombs: messages of @msgs discarded, kept to refuse the rest of them
+ * @routes_grown: the route cache has had its one chance to grow
+ *	(uet_rx_routes_grow(), on the first packet without SYN)
  * @challenged: jiffies of the last challenge ACK sent, 0 before any
  * @msgs: partially received messages, and discarded ones, by message id
  */
@@ -215,6 +217,7 @@ struct uet_pdc_rx {
 	u32 start_psn;
 	u16 since_ack;
 	u16 ntombs;
+	bool routes_grown;
 	unsigned long challenged;
 	DECLARE_HASHTABLE(msgs, UET_RX_MSG_HASH_BITS);
 };

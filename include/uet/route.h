@@ -60,6 +60,8 @@ u32 uet_route_cache_slots(const struct uet_config *cfg);
 u32 uet_route_slot(u16 mask, u16 ev, unsigned int way);
 struct uet_route_cache *uet_route_cache_alloc(u32 slots, gfp_t gfp);
 void uet_route_cache_free(struct uet_route_cache *c);
+struct uet_route_cache *uet_route_cache_resize(struct uet_route_cache *c,
+					       u32 slots, gfp_t gfp);
 struct dst_entry *uet_route_cache_get(struct uet_route_cache *c, u16 ev,
 				      u16 dport);
 void uet_route_cache_set(struct uet_route_cache *c, u16 ev, u16 dport,

@@ -2,8 +2,9 @@
 /*
  * KUnit: the per-PDC route cache.  Its size per spraying type, the two
  * entries a value may live in, and hits, misses, invalidation by
- * dst_check() and by a UDP port change on a route of its own, with every
- * reference the cache takes given back.
+ * dst_check() and by a UDP port change on a route of its own, a resize
+ * (a target's cache growing), with every reference the cache takes given
+ * back.
  */
 #include <kunit/test.h>
 #include <linux/bitmap.h>
@@ -157,11 +158,48 @@ static void uet_rt_test_invalidate(struct kunit *test)
 	uet_route_cache_free(NULL);
 }
 
+/* A target's one entry grows: its route moves with its reference. */
+static void uet_rt_test_resize(struct kunit *test)
+{
+	struct dst_entry *dst = uet_rt_test_dst(test), *got;
+	struct uet_route_cache *c = uet_route_cache_alloc(1, GFP_KERNEL);
+	unsigned int v;
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	uet_route_cache_set(c, T_START, T_DPORT, dst);
+	c = uet_route_cache_resize(c, 8, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_EXPECT_EQ(test, c->mask, 7);
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 2U);
+	got = uet_route_cache_get(c, T_START, T_DPORT);
+	KUNIT_EXPECT_PTR_EQ(test, got, dst);
+	dst_release(got);
+
+	/* eight consecutive values all stay */
+	for (v = 1; v < 8; v++)
+		uet_route_cache_set(c, T_START + v, T_DPORT, dst);
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 9U);
+	for (v = 0; v < 8; v++) {
+		got = uet_route_cache_get(c, T_START + v, T_DPORT);
+		KUNIT_EXPECT_PTR_EQ(test, got, dst);
+		dst_release(got);
+	}
+
+	/* down to one entry: one route fits, the others are released */
+	c = uet_route_cache_resize(c, 1, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 2U);
+	KUNIT_EXPECT_EQ(test, c->dport, T_DPORT);
+	uet_route_cache_free(c);
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 1U);
+}
+
 static struct kunit_case uet_rt_test_cases[] = {
 	KUNIT_CASE(uet_rt_test_slots),
 	KUNIT_CASE(uet_rt_test_slot_rr),
 	KUNIT_CASE(uet_rt_test_hit_miss),
 	KUNIT_CASE(uet_rt_test_invalidate),
+	KUNIT_CASE(uet_rt_test_resize),
 	{}
 };
 
