@@ -26,9 +26,9 @@
  * As many as the spraying type uses values, within
  * 2^UET_ROUTE_BITS_MAX: one for none, 2^entropy-bits for rr and active,
  * the REPS cache's size for reps.  At 16 bytes an entry, 2 KiB a PDC
- * with the default 128 values.  Initiators only: a target's cache has one
- * entry (uet_pdc_alloc()).  Too few entries cost FIB
- * lookups, never a wrong route.
+ * with the default 128 values.  A target's cache starts with one entry
+ * and grows to this once its peer has answered (uet_rx_routes_grow()).
+ * Too few entries cost FIB lookups, never a wrong route.
  *
  * Return: a power of 2.
  */
