@@ -276,6 +276,76 @@ uet_fabric_build()
 		ip -n "$FAB_L2" -6 route add fd01::/64 "${nh6l2[@]}"
 }
 
+# uet_fabric_wide N: the leaf-spine fabric with N hosts under each leaf,
+# IPv4 only (tools/bench-collective.sh). Sets FAB_L1 FAB_L2 FAB_S, and
+# FAB_LEFT and FAB_RIGHT (arrays of the hosts' namespaces):
+#
+#   left k 10.1.k.1 -- l1 ==== s1..s4 ==== l2 -- right k 10.2.k.1
+#
+# Each host's link is on 10.1.k.0/24 (10.2.k.0/24), its leaf at .254.
+uet_fabric_wide()
+{
+	local n=$1 i k ns nh1=() nh2=()
+
+	uet_netns_new FAB_L1 && uet_netns_new FAB_L2 || return 1
+	FAB_S=()
+	FAB_LEFT=()
+	FAB_RIGHT=()
+	for i in $(seq 1 $UET_SPINES); do
+		uet_netns_new ns || return 1
+		FAB_S+=("$ns")
+	done
+	for k in $(seq 1 "$n"); do
+		uet_netns_new ns || return 1
+		FAB_LEFT+=("$ns")
+		uet_netns_new ns || return 1
+		FAB_RIGHT+=("$ns")
+	done
+	for ns in "$FAB_L1" "$FAB_L2" "${FAB_S[@]}"; do
+		uet_ns_quiet "$ns"
+		ip netns exec "$ns" sysctl -q -w net.ipv4.ip_forward=1 \
+			net.ipv4.fib_multipath_hash_policy=1 >/dev/null
+	done
+	for k in $(seq 1 "$n"); do
+		ns=${FAB_LEFT[$((k - 1))]}
+		uet_ns_quiet "$ns"
+		ip link add uplink netns "$ns" type veth peer name "h$k" \
+			netns "$FAB_L1" &&
+			ip -n "$ns" link set uplink up &&
+			ip -n "$FAB_L1" link set "h$k" up &&
+			ip -n "$ns" addr add "10.1.$k.1/24" dev uplink &&
+			ip -n "$FAB_L1" addr add "10.1.$k.254/24" dev "h$k" &&
+			ip -n "$ns" route add default via "10.1.$k.254" ||
+			return 1
+		ns=${FAB_RIGHT[$((k - 1))]}
+		uet_ns_quiet "$ns"
+		ip link add uplink netns "$ns" type veth peer name "h$k" \
+			netns "$FAB_L2" &&
+			ip -n "$ns" link set uplink up &&
+			ip -n "$FAB_L2" link set "h$k" up &&
+			ip -n "$ns" addr add "10.2.$k.1/24" dev uplink &&
+			ip -n "$FAB_L2" addr add "10.2.$k.254/24" dev "h$k" &&
+			ip -n "$ns" route add default via "10.2.$k.254" ||
+			return 1
+	done
+	for i in $(seq 1 $UET_SPINES); do
+		ns=${FAB_S[$((i - 1))]}
+		uet_link "$FAB_L1" "l1-s$i" "$ns" "s$i-l1" &&
+			ip -n "$FAB_L1" addr add "10.11.$i.1/24" dev "l1-s$i" &&
+			ip -n "$ns" addr add "10.11.$i.2/24" dev "s$i-l1" &&
+			uet_link "$FAB_L2" "l2-s$i" "$ns" "s$i-l2" &&
+			ip -n "$FAB_L2" addr add "10.12.$i.1/24" dev "l2-s$i" &&
+			ip -n "$ns" addr add "10.12.$i.2/24" dev "s$i-l2" &&
+			ip -n "$ns" route add 10.1.0.0/16 via "10.11.$i.1" &&
+			ip -n "$ns" route add 10.2.0.0/16 via "10.12.$i.1" ||
+			return 1
+		nh1+=(nexthop via "10.11.$i.2")
+		nh2+=(nexthop via "10.12.$i.2")
+	done
+	ip -n "$FAB_L1" route add 10.2.0.0/16 "${nh1[@]}" &&
+		ip -n "$FAB_L2" route add 10.1.0.0/16 "${nh2[@]}"
+}
+
 # uet_fabric_counts: packets each spine received from l1 (h1 -> h2 data),
 # one number per spine on one line.
 uet_fabric_counts()

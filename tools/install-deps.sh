@@ -49,6 +49,8 @@ UET_DEPS=(
 	# tests and demo
 	iproute2
 	iperf3
+	# tools/bench-collective.sh: MPTCP through mptcpize
+	mptcpd
 	ethtool
 	jq
 	tcpdump
