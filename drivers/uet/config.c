@@ -39,6 +39,8 @@ void uet_config_init_defaults(struct uet_config *cfg)
 		.challenge_ack_limit	= 1000,
 		.sndbuf			= UET_DEFAULT_SOCKBUF,
 		.rcvbuf			= UET_DEFAULT_SOCKBUF,
+		/* Off, so that the selftests keep their behaviour. */
+		.cc			= UET_CC_NONE,
 		.start_port		= UET_DEFAULT_START_PORT,
 		.udp_port		= UET_DEFAULT_UDP_PORT,
 		.sack_retx_thresh	= 16,
@@ -69,7 +71,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_config_init_defaults);
 int uet_config_validate(const struct uet_config *cfg,
 			struct netlink_ext_ack *extack)
 {
-	if (cfg->spray > UET_SPRAY_MAX ||
+	if (cfg->spray > UET_SPRAY_MAX || cfg->cc > UET_CC_MAX ||
 	    cfg->entropy_mask_bits > UET_ENTROPY_MASK_BITS_MAX ||
 	    cfg->reps_buf_bits > UET_REPS_BUF_BITS_MAX ||
 	    cfg->ev_set_size < UET_EV_SET_SIZE_MIN ||

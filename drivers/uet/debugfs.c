@@ -222,6 +222,11 @@ static void uet_dbg_pdc_tx(struct seq_file *m, struct uet_pdc *pdc)
 		seq_printf(m, " min_rtt_ns=%llu", tx->min_rtt_ns);
 	if (tx->pmtu)
 		seq_printf(m, " pmtu=%u", tx->pmtu);
+	if (pdc->cc == UET_CC_NSCC)
+		seq_printf(m, " cwnd=%u cc_in_flight=%lld cc_action=%u cc_base_rtt_ns=%u cc_avg_delay_ns=%u",
+			   tx->nscc.cwnd, tx->nscc.in_flight,
+			   tx->nscc.last_action, tx->nscc.base_rtt_ns,
+			   uet_nscc_avg_delay_ns(&tx->nscc));
 	seq_printf(m, " rto_in_ns=%lld probe_in_ns=%lld",
 		   uet_dbg_in(tx->rto_at, now), uet_dbg_in(tx->probe_at, now));
 	seq_printf(m, " next_msg_id=%u probe_id=%u syn=%d busy=%d err=%d",

@@ -95,12 +95,17 @@ static struct netlink_range_validation uet_a_cfg_rcvbuf_range = {
 	.max	= UET_SOCKBUF_MAX,
 };
 
+static struct netlink_range_validation uet_a_cfg_cc_target_qdelay_ns_range = {
+	.min	= 0ULL,
+	.max	= UET_TIME_NS_MAX,
+};
+
 static struct netlink_range_validation uet_a_job_id_range = {
 	.max	= 16777215ULL,
 };
 
 /* UET_CMD_CONFIG_SET - do */
-const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_RCVBUF + 1] = {
+const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_CC_TARGET_QDELAY_NS + 1] = {
 	[UET_A_CFG_SPRAY] = NLA_POLICY_MAX(NLA_U8, 3),
 	[UET_A_CFG_ENTROPY_MASK_BITS] =
 		NLA_POLICY_MAX(NLA_U8, UET_ENTROPY_MASK_BITS_MAX),
@@ -150,6 +155,9 @@ const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_RCVBUF + 1] = {
 		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_sndbuf_range),
 	[UET_A_CFG_RCVBUF] =
 		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_rcvbuf_range),
+	[UET_A_CFG_CC] = NLA_POLICY_MAX(NLA_U8, 1),
+	[UET_A_CFG_CC_TARGET_QDELAY_NS] =
+		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_cc_target_qdelay_ns_range),
 };
 
 /* UET_CMD_DEST_GET - dump */

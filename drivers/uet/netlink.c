@@ -82,6 +82,8 @@ static const u16 uet_nl_fields[UET_A_CFG_MAX + 1] = {
 	[UET_A_CFG_CHALLENGE_ACK_LIMIT] = UET_NL_OFF(challenge_ack_limit),
 	[UET_A_CFG_SNDBUF] = UET_NL_OFF(sndbuf),
 	[UET_A_CFG_RCVBUF] = UET_NL_OFF(rcvbuf),
+	[UET_A_CFG_CC] = UET_NL_OFF(cc),
+	[UET_A_CFG_CC_TARGET_QDELAY_NS] = UET_NL_OFF(cc_target_qdelay_ns),
 };
 
 static struct genl_family uet_nl_family;
@@ -611,6 +613,12 @@ static int uet_nl_pdc_tx_put(struct sk_buff *skb, const struct uet_pdc *pdc)
 			 min_t(u64, tx->min_rtt_ns, U32_MAX))) ||
 	    (tx->syn && nla_put_flag(skb, UET_A_PDC_SYN)) ||
 	    (tx->pmtu && nla_put_u32(skb, UET_A_PDC_PMTU, tx->pmtu)))
+		return -EMSGSIZE;
+	if (pdc->cc == UET_CC_NSCC &&
+	    (nla_put_u32(skb, UET_A_PDC_CWND, tx->nscc.cwnd) ||
+	     nla_put_s32(skb, UET_A_PDC_CC_IN_FLIGHT,
+			 clamp_t(s64, tx->nscc.in_flight, S32_MIN, S32_MAX)) ||
+	     nla_put_u8(skb, UET_A_PDC_CC_ACTION, tx->nscc.last_action)))
 		return -EMSGSIZE;
 	return 0;
 }

@@ -211,6 +211,9 @@ static void uet_pdc_snapshot(struct uet_pdc *pdc, const struct uet_config *c)
 	pdc->idle_ms = c->pdc_idle_ms;
 	pdc->base_rtt_ns = c->base_rtt_ns;
 	pdc->probe_period_ns = c->probe_period_ns;
+	pdc->link_rate_mbps = c->link_rate_mbps;
+	pdc->cc_target_ns = c->cc_target_qdelay_ns;
+	pdc->cc = c->cc;
 }
 
 /**

@@ -170,7 +170,7 @@ VISIBLE_IF_KUNIT void uet_ack_write(void *hdr, const struct uet_ack_info *a)
 	acc->ack.dpdcid = cpu_to_be16(a->dpdcid);
 	if (!a->cc)
 		return;
-	acc->cc_type_flags = 0;
+	acc->cc_type_flags = FIELD_PREP(UET_ACK_CC_TYPE, a->cc_type);
 	acc->mpr = 0;
 	acc->sack_psn_off = cpu_to_be16((u16)(a->sack_base - a->cack));
 	acc->sack_bitmap = cpu_to_be64(a->bitmap);
@@ -207,6 +207,7 @@ VISIBLE_IF_KUNIT int uet_ack_read(const void *hdr, unsigned int len,
 	a->dpdcid = be16_to_cpu(acc->ack.dpdcid);
 	if (type == UET_PDS_ACK_CC) {
 		a->cc = true;
+		a->cc_type = FIELD_GET(UET_ACK_CC_TYPE, acc->cc_type_flags);
 		a->sack_base = a->cack + (s16)be16_to_cpu(acc->sack_psn_off);
 		a->bitmap = be64_to_cpu(acc->sack_bitmap);
 		a->cc_state = be64_to_cpu(acc->cc_state);
@@ -228,6 +229,21 @@ static void uet_rx_ack_out(struct uet_pdc *pdc, struct uet_ack_info *a,
 	a->spdcid = pdc->lid;
 	a->dpdcid = pdc->key.rpdcid;
 	a->cc |= !!a->bitmap;
+	/*
+	 * NSCC's ACK clock: every ACK (but a probe's answer, whose CC state
+	 * is the probe's service time) reports the bytes received so far, in
+	 * 256-byte units rounded up, wrapping at 24 bits.  Service_Time stays
+	 * 0: the ACK leaves in the softirq its trigger arrived in.
+	 */
+	if (pdc->cc == UET_CC_NSCC && !(a->flags & UET_ACK_P)) {
+		u64 units = DIV_ROUND_UP_ULL(rx->cc_rcvd,
+					     1U << UET_NSCC_RCVD_SHIFT);
+
+		a->cc = true;
+		a->cc_type = UET_ACK_CC_NSCC;
+		a->cc_state = FIELD_PREP(UET_NSCC_RCVD_BYTES,
+					 units & UET_NSCC_RCVD_MASK);
+	}
 	skb = uet_ctl_skb(pdc, a->cc ? sizeof(struct uet_pds_ack_cc) :
 				       sizeof(struct uet_pds_ack), ev);
 	if (!skb) {
@@ -634,6 +650,13 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
 	int err;
 
 	trace_uet_pkt_rx(pdc->lid, pk->psn, c->ev, UET_PDS_RUD_REQ, pk->len);
+	/*
+	 * Whatever becomes of it, the packet left the network: NSCC's
+	 * sender counts it out of flight when an ACK reports it.  A NACK for
+	 * it is no congestion signal and changes nothing there.
+	 */
+	if (pdc->cc == UET_CC_NSCC)
+		rx->cc_rcvd += uet_cc_wire_bytes(pk->len);
 	aflags = (c->ce ? UET_ACK_M : 0) |
 		 (pk->flags & UET_REQ_RETX ? UET_ACK_RETX : 0);
 	if (!uet_rx_psn_new(pdc, pk, c, aflags, q))
@@ -937,7 +960,7 @@ static int uet_rx_ack(struct uet_net *un, struct sk_buff *skb,
 		uet_tx_probe_ack(pdc, c->ev, &a);
 	} else {
 		uet_stat_inc(un, UET_STAT_ACK_RX);
-		if (a.cc)
+		if (a.bitmap)
 			uet_stat_inc(un, UET_STAT_SACK_RX);
 		trace_uet_ack_rx(pdc->lid, a.cack, a.trigger, c->ev, a.cc,
 				 a.flags & UET_ACK_M);

@@ -97,6 +97,16 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_CHALLENGE_ACK_SKIPPED]	= "challenge_ack_skipped",
 	[UET_STAT_TX_ROUTE_LOOKUP]	= "tx_route_lookups",
 	[UET_STAT_DROP_TOO_BIG]		= "drop_too_big",
+	[UET_STAT_NSCC_PROP_INC]	= "nscc_inc_prop",
+	[UET_STAT_NSCC_FAST_INC]	= "nscc_inc_fast",
+	[UET_STAT_NSCC_FAIR_INC]	= "nscc_inc_fair",
+	[UET_STAT_NSCC_HOLD]	= "nscc_hold",
+	[UET_STAT_NSCC_MULT_DEC]	= "nscc_md",
+	[UET_STAT_NSCC_MD_WAIT]	= "nscc_md_wait",
+	[UET_STAT_NSCC_QUICK_ADAPT]	= "nscc_quick_adapt",
+	[UET_STAT_NSCC_QA_IGNORE]	= "nscc_qa_ignore",
+	[UET_STAT_NSCC_TRIM_DEC]	= "nscc_trim_dec",
+	[UET_STAT_NSCC_TIMEOUT_DEC]	= "nscc_loss_dec",
 };
 
 /**

@@ -71,6 +71,48 @@ static struct uet_tx_slot *uet_slot(struct uet_pdc *pdc, u32 psn)
 	return &pdc->tx.ring[psn % UET_PSN_WINDOW];
 }
 
+/* The PDC's NSCC state, or NULL with cc none.  Under the PDC's lock. */
+static struct uet_nscc *uet_tx_cc(struct uet_pdc *pdc)
+{
+	return pdc->cc == UET_CC_NSCC ? &pdc->tx.nscc : NULL;
+}
+
+/* Bytes the packet of @s counts for in the window. */
+static u32 uet_tx_cc_bytes(const struct uet_tx_slot *s)
+{
+	return uet_cc_wire_bytes(s->len);
+}
+
+/* One counter per NSCC action, in the order of enum uet_nscc_action. */
+static_assert(UET_STAT_NSCC_TIMEOUT_DEC - UET_STAT_NSCC_PROP_INC ==
+	      UET_NSCC_ACT_TIMEOUT_DEC - UET_NSCC_ACT_PROP_INC);
+static_assert(UET_NSCC_ACT_TIMEOUT_DEC + 1 == __UET_NSCC_ACT_MAX);
+
+/* Count and trace what an NSCC update did. */
+static void uet_tx_cc_note(struct uet_pdc *pdc, enum uet_nscc_action act,
+			   u32 delay_ns, bool ecn)
+{
+	const struct uet_nscc *n = &pdc->tx.nscc;
+
+	if (act != UET_NSCC_ACT_NONE)
+		uet_stat_inc(pdc->un, UET_STAT_NSCC_PROP_INC + act -
+				      UET_NSCC_ACT_PROP_INC);
+	trace_uet_cc(pdc->lid, n->cwnd, n->in_flight, delay_ns, ecn, act);
+}
+
+/* A packet of @s given up for lost (timeout, SACK gap): NSCC's loss. */
+static void uet_tx_cc_loss(struct uet_pdc *pdc, const struct uet_tx_slot *s,
+			   u64 now)
+{
+	struct uet_nscc *n = uet_tx_cc(pdc);
+
+	if (n && !(s->flags & UET_SLOT_NOP))
+		uet_tx_cc_note(pdc, uet_nscc_on_timeout(n, &pdc->tx.nscc_p,
+							uet_tx_cc_bytes(s),
+							now),
+			       0, false);
+}
+
 /**
  * uet_tx_in_flight() - is a PSN sent and not yet past the cumulative ACK?
  * @tx: the sending side
@@ -957,6 +999,9 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 	s->flags &= ~(UET_SLOT_FB | UET_SLOT_HOLD | UET_SLOT_TO | UET_SLOT_TRIM);
 	s->sent_ns = now;
 	s->horizon = pdc->tx.snd_nxt;
+	/* Resent whatever the window says: the window bounds new data. */
+	if (uet_tx_cc(pdc) && !(s->flags & UET_SLOT_NOP))
+		uet_nscc_on_send(&pdc->tx.nscc, uet_tx_cc_bytes(s));
 	dst = uet_tx_route_next(pdc, s, &saddr, &room);
 	if (uet_tx_emit(pdc, psn, s, dst, &saddr, room,
 			UET_REQ_RETX | UET_REQ_AR, q))
@@ -972,7 +1017,18 @@ static bool uet_tx_want_ack(const struct uet_pdc *pdc,
 
 	return m->sent == m->buf->len || psn == tx->start_psn ||
 	       list_empty(&tx->sendq) ||
-	       tx->snd_nxt - tx->snd_una == UET_PSN_WINDOW;
+	       tx->snd_nxt - tx->snd_una == UET_PSN_WINDOW ||
+	       /* the window is full: no ACK every UET_ACK_EVERY to wait for */
+	       (pdc->cc == UET_CC_NSCC &&
+		tx->nscc.in_flight >= (s64)tx->nscc.cwnd);
+}
+
+/* Does the congestion window let a new packet out? */
+static bool uet_tx_cc_open(struct uet_pdc *pdc)
+{
+	const struct uet_nscc *n = uet_tx_cc(pdc);
+
+	return !n || n->in_flight < (s64)n->cwnd;
 }
 
 /* Cut and send packets while the window has room. */
@@ -983,7 +1039,8 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 	u64 now = 0;
 
 	while (!list_empty(&tx->sendq) &&
-	       tx->snd_nxt - tx->snd_una < UET_PSN_WINDOW) {
+	       tx->snd_nxt - tx->snd_una < UET_PSN_WINDOW &&
+	       uet_tx_cc_open(pdc)) {
 		struct uet_tx_msg *m = list_first_entry(&tx->sendq,
 							struct uet_tx_msg,
 							sq_node);
@@ -1018,6 +1075,8 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 		tx->snd_nxt++;
 		if (m->sent == m->buf->len)
 			list_del_init(&m->sq_node);
+		if (uet_tx_cc(pdc))
+			uet_nscc_on_send(&tx->nscc, uet_tx_cc_bytes(s));
 		if (uet_tx_want_ack(pdc, m, psn))
 			flags |= UET_REQ_AR;
 		if (uet_tx_emit(pdc, psn, s, dst, &saddr, room, flags, q)) {
@@ -1100,13 +1159,15 @@ int uet_tx_send(struct uet_net *un, struct uet_tx_msg *m,
 
 /* Slot @psn acknowledged: tell the engine, release the slot. */
 static bool uet_tx_acked(struct uet_pdc *pdc, u32 psn,
-			 enum uet_spray_event ev, u64 now)
+			 enum uet_spray_event ev, u64 now, u32 *bytes)
 {
 	struct uet_tx_slot *s = uet_slot(pdc, psn);
 	struct uet_tx_msg *m = s->msg;
 
 	if (!m)
 		return false;
+	if (!(s->flags & UET_SLOT_NOP))
+		*bytes += uet_tx_cc_bytes(s);
 	uet_tx_fb_once(pdc, s, ev, now);
 	s->msg = NULL;
 	m->inflight--;
@@ -1188,6 +1249,7 @@ static void uet_tx_sack_loss(struct uet_pdc *pdc, u64 now,
 		/* Out for a timeout, and overtaken: it timed out too. */
 		uet_tx_fb_timeout(pdc, s, now);
 		uet_tx_fb(pdc, s, UET_SPRAY_EV_SACK_LOSS, now);
+		uet_tx_cc_loss(pdc, s, now);
 		if (!uet_tx_resend(pdc, p, s, UET_STAT_RETX_SACK, now, q))
 			return;
 	}
@@ -1264,6 +1326,39 @@ bool uet_tx_nack_valid(const struct uet_pdc *pdc, const struct uet_nack_info *n)
 	}
 }
 
+/*
+ * NSCC's part of an ACK: the bytes the receiver reports (or, from a target
+ * that reports none, those of the PSNs this ACK acknowledged: @slot_bytes),
+ * the RTT sample of its trigger (@rtt_ns, 0 for none) less the target's
+ * service time, and its ECN echo.  With nothing left in flight, the
+ * in-flight count is set back to 0: a packet timed out that arrived after
+ * all, or one the receiver never reported, cannot skew it for longer.
+ */
+static void uet_tx_cc_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
+			  u32 slot_bytes, u64 rtt_ns, u64 now)
+{
+	struct uet_nscc *n = uet_tx_cc(pdc);
+	bool ecn = a->flags & UET_ACK_M;
+	enum uet_nscc_action act;
+	u32 acked = slot_bytes;
+
+	if (!n)
+		return;
+	if (a->cc && a->cc_type == UET_ACK_CC_NSCC) {
+		u64 service = FIELD_GET(UET_NSCC_SERVICE_TIME, a->cc_state) * 128;
+
+		acked = uet_nscc_rcvd_bytes(n, FIELD_GET(UET_NSCC_RCVD_BYTES,
+							 a->cc_state));
+		if (rtt_ns > service)
+			rtt_ns -= service;
+	}
+	act = uet_nscc_on_ack(n, &pdc->tx.nscc_p, acked, rtt_ns, ecn, now);
+	if (pdc->tx.snd_una == pdc->tx.snd_nxt)
+		n->in_flight = 0;
+	uet_tx_cc_note(pdc, act, rtt_ns ? rtt_ns - n->base_rtt_ns :
+				 uet_nscc_avg_delay_ns(n), ecn);
+}
+
 /**
  * uet_tx_ack() - process an ACK or ACK_CC
  * @pdc: the initiator PDC, locked and live
@@ -1277,9 +1372,10 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 {
 	struct uet_pdc_tx *tx = &pdc->tx;
 	u64 now = ktime_get_ns();
+	u32 p, i, hi, bytes = 0;
 	struct uet_tx_slot *s;
 	bool progress = false;
-	u32 p, i, hi;
+	u64 rtt = 0;
 
 	uet_tx_learn_rid(pdc, a->spdcid);
 	pdc->last_active = jiffies;
@@ -1287,27 +1383,30 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 
 	if (uet_tx_in_flight(tx, a->trigger)) {
 		s = uet_slot(pdc, a->trigger);
-		if (s->msg && !s->retx && !(a->flags & UET_ACK_RETX))
-			uet_tx_rtt(pdc, now - s->sent_ns);
+		if (s->msg && !s->retx && !(a->flags & UET_ACK_RETX)) {
+			rtt = max(now - s->sent_ns, 1ULL);
+			uet_tx_rtt(pdc, rtt);
+		}
 		progress |= uet_tx_acked(pdc, a->trigger, a->flags & UET_ACK_M ?
 					 UET_SPRAY_EV_ACK_ECN :
-					 UET_SPRAY_EV_ACK, now);
+					 UET_SPRAY_EV_ACK, now, &bytes);
 		if (uet_psn_before(hi, a->trigger))
 			hi = a->trigger;
 	}
 	for (p = tx->snd_una; uet_psn_before(p, a->cack + 1); p++)
-		progress |= uet_tx_acked(pdc, p, UET_SPRAY_EV_ACK, now);
+		progress |= uet_tx_acked(pdc, p, UET_SPRAY_EV_ACK, now, &bytes);
 	for (i = 0; a->cc && i < UET_SACK_BITS; i++) {
 		p = a->sack_base + i;
 		if (!(a->bitmap & BIT_ULL(i)) || !uet_tx_in_flight(tx, p))
 			continue;
-		progress |= uet_tx_acked(pdc, p, UET_SPRAY_EV_ACK, now);
+		progress |= uet_tx_acked(pdc, p, UET_SPRAY_EV_ACK, now, &bytes);
 		if (uet_psn_before(hi, p))
 			hi = p;
 	}
 	if (uet_psn_before(tx->high_acked, hi))
 		tx->high_acked = hi;
 	uet_tx_advance(tx);
+	uet_tx_cc_ack(pdc, a, bytes, rtt, now);
 
 	uet_tx_lost(pdc, now);
 	uet_tx_sack_loss(pdc, now, q);
@@ -1381,6 +1480,14 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 	case UET_NACK_TRIMMED:
 	case UET_NACK_TRIMMED_LASTHOP:
 		/* Congestion, not loss: not counted against max-retx. */
+		if (uet_tx_cc(pdc) && !(s->flags & UET_SLOT_NOP))
+			uet_tx_cc_note(pdc,
+				       uet_nscc_on_trim(&tx->nscc, &tx->nscc_p,
+							uet_tx_cc_bytes(s),
+							n->code ==
+							UET_NACK_TRIMMED_LASTHOP,
+							now),
+				       0, true);
 		s->flags |= UET_SLOT_TRIM;
 		if (!uet_tx_resend(pdc, n->psn, s, UET_STAT_RETX_NACK, now, q))
 			return;
@@ -1457,6 +1564,9 @@ bool uet_tx_pmtu(struct uet_pdc *pdc, u32 psn, u32 mtu,
 		uet_stat_inc(pdc->un, UET_STAT_PMTU_UPDATE);
 	}
 	now = ktime_get_ns();
+	/* Dropped where the error came from, no congestion signal. */
+	if (uet_tx_cc(pdc))
+		uet_nscc_on_nack(&tx->nscc, uet_tx_cc_bytes(s));
 	s->flags |= UET_SLOT_TRIM;
 	if (!uet_tx_resend(pdc, psn, s, UET_STAT_RETX_PMTU, now, q))
 		return true;
@@ -1542,6 +1652,7 @@ static void uet_tx_timeout(struct uet_pdc *pdc, u64 now,
 		} else if (oldest) {
 			oldest = false;
 			uet_tx_fb_timeout(pdc, s, now);
+			uet_tx_cc_loss(pdc, s, now);
 			if (!uet_tx_resend(pdc, p, s, UET_STAT_RETX_TIMEOUT,
 					   now, q))
 				return;
@@ -1650,6 +1761,9 @@ static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
 		uet_tx_timeout(pdc, now, q);
 	if (pdc->dead)
 		return;
+	/* A loss took bytes out of flight: the window may have room. */
+	if (uet_tx_cc(pdc))
+		uet_tx_push(pdc, q);
 	if (tx->probe_at && now >= tx->probe_at)
 		uet_tx_probe(pdc, now, q);
 	uet_tx_arm(pdc, now, false);
@@ -1691,6 +1805,32 @@ void uet_tx_pdc_init(struct uet_pdc *pdc)
 	tx->syn = true;
 }
 
+/*
+ * NSCC's constants from the configuration snapshot: the link rate and
+ * base RTT as configured, a full packet of mss bytes, trimming assumed
+ * (the target 3/4 of the base RTT) unless a target is configured.
+ */
+static void uet_tx_cc_start(struct uet_pdc *pdc)
+{
+	struct uet_nscc_params *p = &pdc->tx.nscc_p;
+
+	if (pdc->cc != UET_CC_NSCC)
+		return;
+	uet_nscc_params_init(p, pdc->link_rate_mbps, pdc->base_rtt_ns,
+			     uet_cc_wire_bytes(pdc->mss), true);
+	if (pdc->cc_target_ns) {
+		/* at most 1 s: 4 s still fits a u32 */
+		p->target_qdelay_ns = pdc->cc_target_ns;
+		p->qa_delay_ns = 4 * pdc->cc_target_ns;
+	}
+	/* The configuration's bounds keep them valid; never run without. */
+	if (WARN_ON_ONCE(uet_nscc_params_valid(p))) {
+		pdc->cc = UET_CC_NONE;
+		return;
+	}
+	uet_nscc_init(&pdc->tx.nscc, p, ktime_get_ns());
+}
+
 /**
  * uet_tx_pdc_start() - set the PSNs and timeout of a new initiator PDC
  * @pdc: the PDC, being published (configuration snapshot taken)
@@ -1708,6 +1848,7 @@ void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn)
 	tx->high_acked = start_psn - 1;
 	tx->rto_us = clamp(pdc->rto_min_us * UET_RTO_INIT_MULT,
 			   pdc->rto_min_us, pdc->rto_max_us);
+	uet_tx_cc_start(pdc);
 	/* The group may hold bad values that nobody probes any more. */
 	if (pdc->dest && uet_spray_type(pdc->spray) == UET_SPRAY_ACTIVE)
 		uet_tx_probe_start(pdc, ktime_get_ns());

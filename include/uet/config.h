@@ -105,6 +105,8 @@ struct netlink_ext_ack;
  * @challenge_ack_limit: challenge ACKs the namespace sends per second
  * @sndbuf: SO_SNDBUF of a new AF_UET socket, bytes
  * @rcvbuf: SO_RCVBUF of a new AF_UET socket, bytes
+ * @cc_target_qdelay_ns: NSCC target queueing delay, ns; 0 = derived
+ * @cc: enum uet_cc_type of PDCs created afterwards
  *
  * An instance is immutable once published: the namespace holds an
  * RCU-protected pointer to it and a change publishes a new copy (see
@@ -127,6 +129,7 @@ struct uet_config {
 	u32 challenge_ack_limit;
 	u32 sndbuf;
 	u32 rcvbuf;
+	u32 cc_target_qdelay_ns;
 	u16 start_port;
 	u16 udp_port;
 	u16 sack_retx_thresh;
@@ -139,6 +142,7 @@ struct uet_config {
 	u8 dscp_trimmed;
 	u8 udp_csum_tx;
 	u8 udp_rx_zero_csum;
+	u8 cc;
 };
 
 void uet_config_init_defaults(struct uet_config *cfg);

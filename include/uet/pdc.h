@@ -26,6 +26,7 @@
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <uet/cc.h>
 #include <uet/kunit.h>
 #include <uet/net.h>
 
@@ -169,6 +170,9 @@ struct uet_probe_rec {
  * @next_msg_id: SES message id of the next message
  * @probe_id: opaque value of the next probe
  * @syn: no answer from the target yet: packets carry SYN
+ * @nscc: NSCC window state, with uet_pdc.cc UET_CC_NSCC
+ * @nscc_p: NSCC constants, derived from the configuration snapshot when
+ *	the PDC started (immutable once it did)
  */
 struct uet_pdc_tx {
 	struct uet_tx_slot *ring;
@@ -196,6 +200,8 @@ struct uet_pdc_tx {
 	u16 next_msg_id;
 	u16 probe_id;
 	bool syn;
+	struct uet_nscc nscc;
+	struct uet_nscc_params nscc_p;
 };
 
 /**
@@ -209,6 +215,9 @@ struct uet_pdc_tx {
  * @routes_grown: the route cache has had its one chance to grow
  *	(uet_rx_routes_grow(), on the first packet without SYN)
  * @challenged: jiffies of the last challenge ACK sent, 0 before any
+ * @cc_rcvd: with uet_pdc.cc UET_CC_NSCC, bytes of every data packet that
+ *	arrived (duplicates too), counted as the sender's window counts them
+ *	(UDP length + 40): the Rcvd_Bytes that ACK_CC reports
  * @msgs: partially received messages, and discarded ones, by message id
  */
 struct uet_pdc_rx {
@@ -219,6 +228,7 @@ struct uet_pdc_rx {
 	u16 ntombs;
 	bool routes_grown;
 	unsigned long challenged;
+	u64 cc_rcvd;
 	DECLARE_HASHTABLE(msgs, UET_RX_MSG_HASH_BITS);
 };
 
@@ -256,6 +266,11 @@ struct uet_pdc_rx {
  * @base_rtt_ns: configured base RTT, used until an RTT is measured
  *	(snapshot)
  * @probe_period_ns: configured probe period (snapshot)
+ * @link_rate_mbps: configured link rate, NSCC's reference (snapshot)
+ * @cc_target_ns: configured NSCC target queueing delay, 0 = derived
+ *	(snapshot)
+ * @cc: configured enum uet_cc_type (snapshot): an initiator keeps an NSCC
+ *	window, a target reports Rcvd_Bytes in its ACKs
  * @last_active: jiffies of the last packet sent or received
  * @rcu: deferred free
  * @tx: initiator state
@@ -287,6 +302,9 @@ struct uet_pdc {
 	u32 idle_ms;
 	u32 base_rtt_ns;
 	u32 probe_period_ns;
+	u32 link_rate_mbps;
+	u32 cc_target_ns;
+	u8 cc;
 	unsigned long last_active;
 	struct rcu_head rcu;
 	union {
@@ -359,7 +377,8 @@ struct uet_skb_cb {
  * @dpdcid: the initiator's PDC id
  * @opaque: with UET_ACK_P, the opaque value of the probe answered
  * @flags: UET_ACK_* flags
- * @cc: an ACK_CC: @bitmap, @sack_base and @cc_state are valid
+ * @cc_type: an ACK_CC's cc_type: UET_ACK_CC_NSCC when @cc_state is NSCC's
+ * @cc: an ACK_CC: @bitmap, @sack_base, @cc_type and @cc_state are valid
  */
 struct uet_ack_info {
 	u64 bitmap;
@@ -371,6 +390,7 @@ struct uet_ack_info {
 	u16 dpdcid;
 	u16 opaque;
 	u8 flags;
+	u8 cc_type;
 	bool cc;
 };
 

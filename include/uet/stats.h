@@ -127,6 +127,24 @@
  * @UET_STAT_DROP_TOO_BIG: refused: a message larger than its socket's
  *	receive buffer (SO_RCVBUF) can ever hold (answered by a fatal NACK;
  *	the sender reports EMSGSIZE)
+ * @UET_STAT_NSCC_PROP_INC: NSCC proportional increases (no ECN, delay
+ *	below target)
+ * @UET_STAT_NSCC_FAST_INC: NSCC fast increases (the network stayed
+ *	empty)
+ * @UET_STAT_NSCC_FAIR_INC: NSCC fair increases (no ECN, delay at/above
+ *	target)
+ * @UET_STAT_NSCC_HOLD: NSCC holds (ECN, delay below target)
+ * @UET_STAT_NSCC_MULT_DEC: NSCC multiplicative decreases (ECN, delay
+ *	at/above target)
+ * @UET_STAT_NSCC_MD_WAIT: NSCC decreases held back (average delay not
+ *	above target, or the last decrease under a base RTT old)
+ * @UET_STAT_NSCC_QUICK_ADAPT: NSCC quick adapts (window set to what was
+ *	delivered)
+ * @UET_STAT_NSCC_QA_IGNORE: ECN-marked ACKs NSCC ignored after a quick
+ *	adapt
+ * @UET_STAT_NSCC_TRIM_DEC: NSCC decreases on a trimmed packet
+ * @UET_STAT_NSCC_TIMEOUT_DEC: NSCC decreases on a packet lost (timeout
+ *	or SACK gap)
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -209,6 +227,16 @@ enum uet_stat {
 	UET_STAT_CHALLENGE_ACK_SKIPPED,
 	UET_STAT_TX_ROUTE_LOOKUP,
 	UET_STAT_DROP_TOO_BIG,
+	UET_STAT_NSCC_PROP_INC,
+	UET_STAT_NSCC_FAST_INC,
+	UET_STAT_NSCC_FAIR_INC,
+	UET_STAT_NSCC_HOLD,
+	UET_STAT_NSCC_MULT_DEC,
+	UET_STAT_NSCC_MD_WAIT,
+	UET_STAT_NSCC_QUICK_ADAPT,
+	UET_STAT_NSCC_QA_IGNORE,
+	UET_STAT_NSCC_TRIM_DEC,
+	UET_STAT_NSCC_TIMEOUT_DEC,
 
 	UET_STAT_MAX
 };

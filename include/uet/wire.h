@@ -48,6 +48,24 @@
 #define UET_ACK_RETX		0x10	/* the packet acked was a retransmission */
 #define UET_ACK_P		0x08	/* answers a probe */
 
+/*
+ * ACK_CC cc_type (cc_type_flags bits 7..4) and its NSCC CC state.  The
+ * layout of the 64-bit state follows UET 1.0 as summarised in
+ * Documentation/cc.rst, most significant field first: Service_Time (16
+ * bits, 128 ns units), RC (1), Rcv_Cwnd_Pend (7), Rcvd_Bytes (24 bits,
+ * 256-byte units), OOO_Count (16).  uet fills Rcvd_Bytes only; the value
+ * of cc_type is uet's own (0 stays "no CC state", what uet sent before):
+ * the public material at hand does not give the specification's.
+ */
+#define UET_ACK_CC_TYPE		GENMASK(7, 4)
+#define UET_ACK_CC_NONE		0x0
+#define UET_ACK_CC_NSCC		0x1
+#define UET_NSCC_SERVICE_TIME	GENMASK_ULL(63, 48)
+#define UET_NSCC_RC		BIT_ULL(47)
+#define UET_NSCC_RCV_CWND_PEND	GENMASK_ULL(46, 40)
+#define UET_NSCC_RCVD_BYTES	GENMASK_ULL(39, 16)
+#define UET_NSCC_OOO_COUNT	GENMASK_ULL(15, 0)
+
 /* NACK flags. */
 #define UET_NACK_M		0x20
 #define UET_NACK_RETX		0x10
@@ -115,12 +133,13 @@ struct uet_pds_ack {
 /**
  * struct uet_pds_ack_cc - ACK with the congestion-control extension
  * @ack: the ACK fields
- * @cc_type_flags: cc_type (bits 7..4) and flags; uet sends 0
+ * @cc_type_flags: cc_type (bits 7..4, UET_ACK_CC_TYPE) and flags
  * @mpr: maximum PSN range; uet sends its window
  * @sack_psn_off: first PSN of @sack_bitmap = cack_psn + this (signed)
  * @sack_bitmap: bit i (value 1 << i) set: PSN first + i received.  A
  *	clear bit says nothing: bitmaps are ORed by the sender.
- * @cc_state: congestion-control state; uet sends 0
+ * @cc_state: congestion-control state: with UET_ACK_CC_NSCC, NSCC's
+ *	(UET_NSCC_*); with the ACK's P flag, the probe's service time in ns
  */
 struct uet_pds_ack_cc {
 	struct uet_pds_ack ack;
@@ -222,6 +241,23 @@ static_assert(sizeof(struct uet_ses_std) == 44);
 /* Bytes of UET headers in front of a data packet's payload. */
 #define UET_DATA_HDR_LEN	(sizeof(struct uet_pds_req) + \
 				 sizeof(struct uet_ses_std))
+
+/*
+ * What NSCC counts of a data packet: its UDP length plus 40 (an IPv6
+ * header, or IPv4's with room), the same at both ends whatever the family.
+ */
+#define UET_CC_PKT_OVERHEAD	(UET_DATA_HDR_LEN + 8 + 40)
+
+/**
+ * uet_cc_wire_bytes() - bytes a data packet counts for in an NSCC window
+ * @payload: its payload bytes
+ *
+ * Return: @payload plus the UET, UDP and a nominal IP header.
+ */
+static inline u32 uet_cc_wire_bytes(u32 payload)
+{
+	return payload + UET_CC_PKT_OVERHEAD;
+}
 
 /**
  * uet_prologue() - build a PDS prologue

@@ -44,6 +44,7 @@ enum key_kind {
 	K_TIME,		/* with a unit: ns, us, ms, s, min, h */
 	K_RATE,		/* with a unit: mbit, gbit, tbit */
 	K_ACCEPT,	/* accept|drop */
+	K_CC,		/* none|nscc */
 };
 
 /**
@@ -94,6 +95,8 @@ static const struct key keys[] = {
 	{ "challenge-ack-limit", "challenge_ack_limit", UET_A_CFG_CHALLENGE_ACK_LIMIT, 4, K_INT, 0 },
 	{ "sndbuf", "sndbuf", UET_A_CFG_SNDBUF, 4, K_INT, 0 },
 	{ "rcvbuf", "rcvbuf", UET_A_CFG_RCVBUF, 4, K_INT, 0 },
+	{ "cc", "cc", UET_A_CFG_CC, 1, K_CC, 0 },
+	{ "cc-target-qdelay", "cc_target_qdelay_ns", UET_A_CFG_CC_TARGET_QDELAY_NS, 4, K_TIME, 1 },
 };
 
 /* "set udp-csum tx on rx-zero drop": the keys of a group, without its name. */
@@ -107,6 +110,19 @@ static const char * const spray_names[] = {
 	[UET_SPRAY_ACTIVE] = "active",
 	[UET_SPRAY_REPS] = "reps",
 };
+
+static const char * const cc_names[] = {
+	[UET_CC_NONE] = "none",
+	[UET_CC_NSCC] = "nscc",
+};
+
+/* enum uet_nscc_action, as the uet_cc tracepoint names them */
+static const char * const cc_action_names[] = {
+	"none", "inc_prop", "inc_fast", "inc_fair", "hold", "md", "md_wait",
+	"quick_adapt", "qa_ignore", "trim_dec", "loss_dec",
+};
+
+#define NCC_ACTIONS (sizeof(cc_action_names) / sizeof(cc_action_names[0]))
 
 static bool json;
 
@@ -363,6 +379,8 @@ static void print_value(const struct key *k, uint64_t v)
 	if (json) {
 		if (k->kind == K_SPRAY)
 			printf("\"%s\"", v <= UET_SPRAY_MAX ? spray_names[v] : "unknown");
+		else if (k->kind == K_CC)
+			printf("\"%s\"", v <= UET_CC_MAX ? cc_names[v] : "unknown");
 		else if (k->kind == K_BOOL)
 			printf("%s", v ? "true" : "false");
 		else if (k->kind == K_ACCEPT)
@@ -374,6 +392,9 @@ static void print_value(const struct key *k, uint64_t v)
 	switch (k->kind) {
 	case K_SPRAY:
 		printf("%s", v <= UET_SPRAY_MAX ? spray_names[v] : "unknown");
+		break;
+	case K_CC:
+		printf("%s", v <= UET_CC_MAX ? cc_names[v] : "unknown");
 		break;
 	case K_BOOL:
 		printf("%s", v ? "on" : "off");
@@ -441,6 +462,14 @@ static int parse_value(const struct key *k, const char *s, uint64_t *v)
 	case K_SPRAY:
 		for (i = 0; i <= UET_SPRAY_MAX; i++) {
 			if (!strcmp(s, spray_names[i])) {
+				*v = i;
+				return 0;
+			}
+		}
+		return -1;
+	case K_CC:
+		for (i = 0; i <= UET_CC_MAX; i++) {
+			if (!strcmp(s, cc_names[i])) {
 				*v = i;
 				return 0;
 			}
@@ -1079,6 +1108,7 @@ static const struct field pdc_fields[] = {
 	{ UET_A_PDC_MIN_RTT_NS, "min-rtt", "min_rtt_ns", 1 },
 	{ UET_A_PDC_IDLE_MS, "idle", "idle_ms", 1000000 },
 	{ UET_A_PDC_PMTU, "pmtu", "pmtu", 0 },
+	{ UET_A_PDC_CWND, "cwnd", "cwnd", 0 },
 };
 
 #define NFIELDS(a) (sizeof(a) / sizeof((a)[0]))
@@ -1189,6 +1219,11 @@ static void print_dest(FILE *f, const struct dest *d, bool first)
 		print_spray(f, &d->spray, "  ");
 }
 
+static const char *cc_action_name(uint64_t a)
+{
+	return a < NCC_ACTIONS ? cc_action_names[a] : "unknown";
+}
+
 static void print_pdc(FILE *f, const struct pdc *p, bool first)
 {
 	char la[INET6_ADDRSTRLEN], ra[INET6_ADDRSTRLEN];
@@ -1205,6 +1240,12 @@ static void print_pdc(FILE *f, const struct pdc *p, bool first)
 		if (init)
 			fprintf(f, ",\"syn\":%s", p->has[UET_A_PDC_SYN] ?
 				"true" : "false");
+		if (p->has[UET_A_PDC_CC_IN_FLIGHT])
+			fprintf(f, ",\"cc_in_flight\":%d",
+				(int32_t)p->v[UET_A_PDC_CC_IN_FLIGHT]);
+		if (p->has[UET_A_PDC_CC_ACTION])
+			fprintf(f, ",\"cc_action\":\"%s\"",
+				cc_action_name(p->v[UET_A_PDC_CC_ACTION]));
 		if (p->has_spray)
 			print_spray(f, &p->spray, "");
 		fprintf(f, "}");
@@ -1216,6 +1257,12 @@ static void print_pdc(FILE *f, const struct pdc *p, bool first)
 	if (p->has[UET_A_PDC_OUTSTANDING])
 		fprintf(f, " %s %" PRIu64, init ? "in-flight" : "held",
 			p->v[UET_A_PDC_OUTSTANDING]);
+	if (p->has[UET_A_PDC_CC_IN_FLIGHT])
+		fprintf(f, " cc-in-flight %d",
+			(int32_t)p->v[UET_A_PDC_CC_IN_FLIGHT]);
+	if (p->has[UET_A_PDC_CC_ACTION])
+		fprintf(f, " cc-action %s",
+			cc_action_name(p->v[UET_A_PDC_CC_ACTION]));
 	if (p->has[UET_A_PDC_SYN])
 		fprintf(f, " syn");
 	fprintf(f, "\n");
@@ -1866,7 +1913,7 @@ static void usage(FILE *f)
 	for (i = 0; i < NKEYS; i++)
 		fprintf(f, "%s%s", i % 6 ? " " : "\n  ", keys[i].name);
 	fprintf(f,
-		"\nValues: spray none|rr|active|reps; pdc-groups, udp-csum-tx on|off;\n"
+		"\nValues: spray none|rr|active|reps; cc none|nscc; pdc-groups, udp-csum-tx on|off;\n"
 		"udp-csum-rx-zero accept|drop (or: udp-csum tx on rx-zero accept);\n"
 		"rx-mem in 4 KiB pages; sndbuf, rcvbuf in bytes; times take ns/us/ms/s/min/h, link-rate\n"
 		"mbit/gbit/tbit (uetctl(8)).\n");

@@ -49,6 +49,24 @@ enum uet_spray_type {
 };
 
 /**
+ * enum uet_cc_type - the congestion control of a namespace's new initiator
+ *   PDCs
+ * @UET_CC_NONE: no window but the PSN window (256 packets in flight)
+ * @UET_CC_NSCC: NSCC, network-signal-based congestion control: one window in
+ *   bytes per PDC across its entropy values, from the ECN echo and the
+ *   queueing delay reported by ACK_CC (Documentation/cc.rst)
+ */
+enum uet_cc_type {
+	UET_CC_NONE,
+	UET_CC_NSCC,
+
+	/* private: */
+	/* private: */
+	__UET_CC_MAX,
+	UET_CC_MAX = (__UET_CC_MAX - 1)
+};
+
+/**
  * enum uet_reps_phase - where a REPS state is in its failure handling
  * @UET_REPS_NORMAL: values recycled from the cache, exploration when empty
  * @UET_REPS_FREEZING: a path failed; no exploration, the cache is replayed
@@ -197,6 +215,13 @@ enum uet_info_attr {
  *   is for TCP (u32), default 16777216; setsockopt(SO_RCVBUF) overrides it. A
  *   message is reserved whole when it starts: one larger than the socket's
  *   SO_RCVBUF is refused for good (drop_too_big) and its sender gets EMSGSIZE
+ * @UET_A_CFG_CC: enum uet_cc_type (u8), default UET_CC_NONE: the congestion
+ *   control of PDCs created afterwards. With nscc, an initiator PDC keeps a
+ *   congestion window and a target PDC reports what NSCC needs in every ACK
+ *   (ACK_CC with its received bytes): set it on both ends
+ * @UET_A_CFG_CC_TARGET_QDELAY_NS: NSCC target queueing delay in ns (u32); 0
+ *   derives it from base-rtt-ns (3/4 of it, as the UEC model does with
+ *   trimming); default 0
  */
 enum uet_cfg_attr {
 	UET_A_CFG_UNSPEC,
@@ -229,6 +254,8 @@ enum uet_cfg_attr {
 	UET_A_CFG_CHALLENGE_ACK_LIMIT,
 	UET_A_CFG_SNDBUF,
 	UET_A_CFG_RCVBUF,
+	UET_A_CFG_CC,
+	UET_A_CFG_CC_TARGET_QDELAY_NS,
 
 	/* private: */
 	__UET_A_CFG_MAX,
@@ -399,6 +426,15 @@ enum uet_dest_attr {
  * @UET_A_PDC_PMTU: initiator: the path MTU an ICMP error reported for one of
  *   its data packets, the lowest so far; its packets are cut to fit it on
  *   every path (u32, bytes of IP packet); absent until an error did
+ * @UET_A_PDC_CWND: initiator with NSCC: congestion window (u32, bytes of
+ *   packets as counted on the wire: UDP length + 40); absent with cc none
+ * @UET_A_PDC_CC_IN_FLIGHT: initiator with NSCC: bytes sent and not yet
+ *   reported received (s32); may be briefly negative, since the receiver's
+ *   count is rounded up to 256 bytes and ACKs reorder
+ * @UET_A_PDC_CC_ACTION: initiator with NSCC: what the last NSCC update did
+ *   (u8): 0 none, 1 proportional increase, 2 fast increase, 3 fair increase, 4
+ *   hold, 5 multiplicative decrease, 6 decrease waiting, 7 quick adapt, 8 ECN
+ *   ignored after quick adapt, 9 trim decrease, 10 loss decrease
  */
 enum uet_pdc_attr {
 	UET_A_PDC_UNSPEC,
@@ -423,6 +459,9 @@ enum uet_pdc_attr {
 	UET_A_PDC_SYN,
 	UET_A_PDC_SPRAY,
 	UET_A_PDC_PMTU,
+	UET_A_PDC_CWND,
+	UET_A_PDC_CC_IN_FLIGHT,
+	UET_A_PDC_CC_ACTION,
 
 	/* private: */
 	__UET_A_PDC_MAX,

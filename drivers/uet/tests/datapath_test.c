@@ -215,6 +215,46 @@ static void uet_dp_test_ack_plain_and_probe(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, b.bitmap, 0ULL);
 }
 
+/*
+ * ACK_CC with NSCC's CC state: cc_type in bits 7..4 of byte 12, and
+ * Rcvd_Bytes in bits 39..16 of the state, which NSCC reads back as bytes.
+ */
+static void uet_dp_test_ack_nscc(struct kunit *test)
+{
+	struct uet_ack_info a = { .cack = 500, .trigger = 500, .cc = true,
+				  .sack_base = 501,
+				  .cc_type = UET_ACK_CC_NSCC };
+	const struct uet_pds_ack_cc *acc;
+	u8 buf[sizeof(struct uet_pds_ack_cc)];
+	struct uet_nscc_params p;
+	struct uet_ack_info b;
+	struct uet_nscc n;
+
+	a.cc_state = FIELD_PREP(UET_NSCC_RCVD_BYTES, 0xabcdef) |
+		     FIELD_PREP(UET_NSCC_SERVICE_TIME, 3);
+	uet_ack_write(buf, &a);
+	acc = (const struct uet_pds_ack_cc *)buf;
+	KUNIT_EXPECT_EQ(test, acc->cc_type_flags, 0x10);
+	KUNIT_EXPECT_EQ(test, be64_to_cpu(acc->cc_state),
+			0x000300abcdef0000ULL);
+	KUNIT_ASSERT_EQ(test, uet_ack_read(buf, sizeof(buf), &b), 0);
+	KUNIT_EXPECT_EQ(test, b.cc_type, UET_ACK_CC_NSCC);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(UET_NSCC_RCVD_BYTES, b.cc_state),
+			0xabcdefULL);
+
+	/* 256-byte units, as NSCC's counter takes them */
+	uet_nscc_params_init(&p, 50, 2000000, uet_cc_wire_bytes(1024), true);
+	uet_nscc_init(&n, &p, 1);
+	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 4), 1024U);
+	KUNIT_EXPECT_EQ(test, uet_cc_wire_bytes(1024), 1024U + 56 + 8 + 40);
+
+	/* a plain ACK_CC, as uet sent before, says cc_type none */
+	a.cc_type = UET_ACK_CC_NONE;
+	uet_ack_write(buf, &a);
+	KUNIT_ASSERT_EQ(test, uet_ack_read(buf, sizeof(buf), &b), 0);
+	KUNIT_EXPECT_EQ(test, b.cc_type, UET_ACK_CC_NONE);
+}
+
 /* RFC 6298 with a floor at 5/4 of the recent maximum, bounds, backoff. */
 static void uet_dp_test_rtt_rto(struct kunit *test)
 {
@@ -614,6 +654,7 @@ static struct kunit_case uet_dp_test_cases[] = {
 	KUNIT_CASE(uet_dp_test_sack_bits_words),
 	KUNIT_CASE(uet_dp_test_ack_roundtrip),
 	KUNIT_CASE(uet_dp_test_ack_plain_and_probe),
+	KUNIT_CASE(uet_dp_test_ack_nscc),
 	KUNIT_CASE(uet_dp_test_rtt_rto),
 	KUNIT_CASE(uet_dp_test_rto_bounds),
 	KUNIT_CASE(uet_dp_test_base_rtt),

@@ -240,6 +240,44 @@ TRACE_EVENT(uet_spray,
 				{ UET_SPRAY_R_ALL_BAD, "all-bad" }))
 );
 
+/**
+ * uet_cc - an NSCC update of an initiator PDC's window
+ *
+ * @cwnd and @in_flight after the update (bytes); @delay the queueing
+ * delay it used (ns; 0 for a trim or loss); @ecn the ECN echo; @action an
+ * enum uet_nscc_action.
+ */
+TRACE_EVENT(uet_cc,
+	TP_PROTO(u16 pdc, u32 cwnd, s64 in_flight, u32 delay, bool ecn,
+		 u8 action),
+	TP_ARGS(pdc, cwnd, in_flight, delay, ecn, action),
+	TP_STRUCT__entry(
+		__field(s64, in_flight)
+		__field(u32, cwnd)
+		__field(u32, delay)
+		__field(u16, pdc)
+		__field(bool, ecn)
+		__field(u8, action)
+	),
+	TP_fast_assign(
+		__entry->in_flight = in_flight;
+		__entry->cwnd = cwnd;
+		__entry->delay = delay;
+		__entry->pdc = pdc;
+		__entry->ecn = ecn;
+		__entry->action = action;
+	),
+	TP_printk("pdc=%u cwnd=%u in_flight=%lld delay=%u ecn=%d action=%s",
+		  __entry->pdc, __entry->cwnd, __entry->in_flight,
+		  __entry->delay, __entry->ecn,
+		  __print_symbolic(__entry->action,
+				   { 0, "none" }, { 1, "inc_prop" },
+				   { 2, "inc_fast" }, { 3, "inc_fair" },
+				   { 4, "hold" }, { 5, "md" }, { 6, "md_wait" },
+				   { 7, "quick_adapt" }, { 8, "qa_ignore" },
+				   { 9, "trim_dec" }, { 10, "loss_dec" }))
+);
+
 #endif /* _UET_TRACE_H */
 
 /* This part must be outside protection */

@@ -1,0 +1,588 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uet: NSCC, the sender-driven window of UET congestion control.
+ *
+ * The algorithm and its constants follow the UEC's public htsim model of
+ * NSCC (UecSrc's NSCC paths and initNsccParams); Documentation/cc.rst
+ * says where this code departs from it and why.
+ *
+ * Units: bytes, nanoseconds, and Q16 fractions (UET_NSCC_FP_ONE is 1.0).
+ * Overflow: windows and per-call byte counts are clamped to
+ * UET_NSCC_CWND_LIMIT (2^30) and times to UET_NSCC_TIME_LIMIT_NS (1 s,
+ * below 2^30), and parameters are bounded by uet_nscc_params_valid(), so
+ * each product below is at most 2^30 x 2^30 or 2^46 x 2^16 and fits a u64
+ * with room; the one sum of unbounded length (the pending increase)
+ * saturates.
+ *
+ * Locking: none here.  Every function works on one PDC's struct uet_nscc
+ * and the caller holds that PDC's lock (uet_pdc.lock) around the call.
+ */
+#include <linux/errno.h>
+#include <linux/limits.h>
+#include <linux/math64.h>
+#include <linux/minmax.h>
+#include <linux/overflow.h>
+#include <linux/string.h>
+#include <linux/types.h>
+#include <uet/cc.h>
+#include <uet/kunit.h>
+
+/* The model's reference BDP: 100 Gbit/s x 12 us = 150000 bytes. */
+#define UET_NSCC_REF_BDP	((u64)UET_NSCC_REF_RATE_MBPS * \
+				 UET_NSCC_REF_RTT_NS / 8000)
+
+/* The model's fixed constants, as Q16 fractions. */
+#define UET_NSCC_GAMMA		52429	/* 0.8 */
+#define UET_NSCC_MAX_MD_JUMP	32768	/* 0.5 */
+#define UET_NSCC_DELAY_EWMA	819	/* 0.0125 */
+#define UET_NSCC_FAST_DELAY_NS	1000	/* 1 us */
+#define UET_NSCC_QA_GATE	3	/* bytes delivered < max window / 8 */
+
+/* Upper bounds of parameters that multiply byte counts (see the top). */
+#define UET_NSCC_MTU_LIMIT	65536U
+#define UET_NSCC_FAST_LIMIT	(64U << UET_NSCC_FP_SHIFT)
+
+static u32 uet_nscc_clamp_bytes(u64 v)
+{
+	return min_t(u64, v, UET_NSCC_CWND_LIMIT);
+}
+
+/**
+ * uet_nscc_params_init() - NSCC defaults derived as the model derives them
+ * @p: parameters to fill
+ * @link_rate_mbps: link rate, Mbit/s (0 counts as 1)
+ * @base_rtt_ns: unloaded network RTT, ns (0 counts as 1, at most 1 s)
+ * @mtu: bytes of a full packet as the window counts them (1..65536)
+ * @trimming: the network trims instead of dropping, which lets the target
+ *	queueing delay sit below a base RTT
+ *
+ * The increases scale with the network against the model's reference of
+ * 100 Gbit/s and 12 us: a = BDP / 150000 bytes, b = target / 12 us.  Per
+ * window of ACKs, fair increase adds 5 x @mtu x a bytes and proportional
+ * increase up to 4 x @mtu x a x b; fast increase adds a / 4 per byte
+ * acknowledged; eta, 0.15 x @mtu x a, comes once per base RTT.  The
+ * target is 3/4 of the base RTT with trimming, one base RTT without; quick
+ * adapt triggers on a delay of 4 targets.  The window runs from one @mtu
+ * to 1.5 BDP, but never below two @mtu so a slow link still keeps two
+ * packets in flight.
+ *
+ * Context: any; pure.
+ */
+void uet_nscc_params_init(struct uet_nscc_params *p, u32 link_rate_mbps,
+			  u32 base_rtt_ns, u32 mtu, bool trimming)
+{
+	u64 bdp, a, b, prop;
+
+	link_rate_mbps = max(link_rate_mbps, 1U);
+	base_rtt_ns = clamp(base_rtt_ns, 1U, UET_NSCC_TIME_LIMIT_NS);
+	mtu = clamp(mtu, 1U, UET_NSCC_MTU_LIMIT);
+
+	memset(p, 0, sizeof(*p));
+	p->link_rate_mbps = link_rate_mbps;
+	p->base_rtt_ns = base_rtt_ns;
+	p->mtu = mtu;
+	/* Mbit/s x ns = 1e-3 bit: at most 2^32 x 2^30 */
+	bdp = uet_nscc_clamp_bytes(div_u64((u64)link_rate_mbps * base_rtt_ns,
+					   8000));
+	/* 3 x 1 s still fits a u32 */
+	p->target_qdelay_ns = trimming ? max(base_rtt_ns * 3 / 4, 1U) :
+					 base_rtt_ns;
+
+	/* a <= 2^30 x 2^16 / 150000 < 2^33; b <= 2^30 x 2^16 / 12000 < 2^33 */
+	a = div_u64(bdp << UET_NSCC_FP_SHIFT, UET_NSCC_REF_BDP);
+	b = div_u64((u64)p->target_qdelay_ns << UET_NSCC_FP_SHIFT,
+		    UET_NSCC_REF_RTT_NS);
+
+	/* 5 x 2^16 x 2^33 < 2^52 */
+	p->fair_inc = uet_nscc_clamp_bytes((5ULL * mtu * a) >>
+					   UET_NSCC_FP_SHIFT);
+	/* clamped to 2^30 first, so that x b < 2^63 */
+	prop = uet_nscc_clamp_bytes((4ULL * mtu * a) >> UET_NSCC_FP_SHIFT);
+	p->prop_inc = uet_nscc_clamp_bytes((prop * b) >> UET_NSCC_FP_SHIFT);
+	p->fast_inc = min_t(u64, a / 4, UET_NSCC_FAST_LIMIT);
+	p->eta = uet_nscc_clamp_bytes(div_u64(15ULL * mtu * a, 100) >>
+				      UET_NSCC_FP_SHIFT);
+
+	p->gamma = UET_NSCC_GAMMA;
+	p->max_md_jump = UET_NSCC_MAX_MD_JUMP;
+	p->delay_ewma = UET_NSCC_DELAY_EWMA;
+	p->fast_delay_ns = UET_NSCC_FAST_DELAY_NS;
+	/* the target is at most 1 s, 4 s still fits a u32 */
+	p->qa_delay_ns = 4 * p->target_qdelay_ns;
+	p->qa_gate = UET_NSCC_QA_GATE;
+	p->adjust_bytes = 8 * mtu;
+	p->adjust_period_ns = base_rtt_ns;
+
+	p->min_cwnd = mtu;
+	p->max_cwnd = uet_nscc_clamp_bytes(max(bdp * 3 / 2, 2ULL * mtu));
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_params_init);
+
+/**
+ * uet_nscc_params_valid() - check parameters within the arithmetic's bounds
+ * @p: parameters
+ *
+ * Context: any; pure.
+ * Return: 0, or -EINVAL when a field is out of its documented range or the
+ * smallest window cannot hold one full packet.
+ */
+int uet_nscc_params_valid(const struct uet_nscc_params *p)
+{
+	if (!p->link_rate_mbps ||
+	    !p->base_rtt_ns || p->base_rtt_ns > UET_NSCC_TIME_LIMIT_NS ||
+	    !p->target_qdelay_ns ||
+	    p->target_qdelay_ns > UET_NSCC_TIME_LIMIT_NS ||
+	    !p->mtu || p->mtu > UET_NSCC_MTU_LIMIT ||
+	    p->gamma > UET_NSCC_FP_ONE ||
+	    !p->max_md_jump || p->max_md_jump > UET_NSCC_FP_ONE ||
+	    p->fair_inc > UET_NSCC_CWND_LIMIT ||
+	    p->prop_inc > UET_NSCC_CWND_LIMIT ||
+	    p->fast_inc > UET_NSCC_FAST_LIMIT ||
+	    p->fast_delay_ns > UET_NSCC_TIME_LIMIT_NS ||
+	    p->eta > UET_NSCC_CWND_LIMIT ||
+	    !p->delay_ewma || p->delay_ewma > UET_NSCC_FP_ONE ||
+	    p->qa_gate > 31 ||
+	    !p->adjust_bytes ||
+	    !p->adjust_period_ns ||
+	    p->adjust_period_ns > UET_NSCC_TIME_LIMIT_NS ||
+	    p->min_cwnd < p->mtu || p->min_cwnd > p->max_cwnd ||
+	    p->max_cwnd > UET_NSCC_CWND_LIMIT)
+		return -EINVAL;
+	return 0;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_params_valid);
+
+/*
+ * A PDC's largest window: the namespace's, scaled by this PDC's base RTT
+ * against the namespace's (1.5 BDP when the defaults are in use), within
+ * [2 x min_cwnd, max_cwnd].  rtt_ns <= p->base_rtt_ns: at most 2^30 x 2^30.
+ */
+static u32 uet_nscc_pdc_max(const struct uet_nscc_params *p, u32 rtt_ns)
+{
+	u64 m = div_u64((u64)p->max_cwnd * rtt_ns, p->base_rtt_ns);
+
+	m = max_t(u64, m, 2ULL * p->min_cwnd);
+	return min_t(u64, m, p->max_cwnd);
+}
+
+static void uet_nscc_bound(struct uet_nscc *n, const struct uet_nscc_params *p)
+{
+	n->cwnd = clamp(n->cwnd, p->min_cwnd, n->max_cwnd);
+}
+
+static void uet_nscc_record(struct uet_nscc *n, enum uet_nscc_action act)
+{
+	n->last_action = act;
+	n->actions[act]++;
+}
+
+/**
+ * uet_nscc_init() - start a PDC's NSCC state
+ * @n: state to fill
+ * @p: the namespace's parameters (valid)
+ * @now_ns: current time, ns (non-zero)
+ *
+ * The window starts at its largest, so a new PDC sends a bandwidth-delay
+ * product in its first RTT; the base RTT starts at the namespace's.
+ *
+ * Context: the caller holds the PDC's lock, or the PDC is not yet visible.
+ */
+void uet_nscc_init(struct uet_nscc *n, const struct uet_nscc_params *p,
+		   u64 now_ns)
+{
+	memset(n, 0, sizeof(*n));
+	n->base_rtt_ns = p->base_rtt_ns;
+	n->target_qdelay_ns = p->target_qdelay_ns;
+	n->max_cwnd = uet_nscc_pdc_max(p, p->base_rtt_ns);
+	n->cwnd = n->max_cwnd;
+	n->last_adjust_ns = now_ns;
+	/* wraps harmlessly: the first decrease is never held back */
+	n->last_dec_ns = now_ns - p->base_rtt_ns - 1;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_init);
+
+/**
+ * uet_nscc_rcvd_bytes() - bytes newly reported by an ACK_CC's Rcvd_Bytes
+ * @n: NSCC state, under the PDC's lock
+ * @rcvd_field: the 24-bit Rcvd_Bytes of the ACK's NSCC CC state (units of
+ *	256 bytes, wrapping)
+ *
+ * The field is a running count, so ACKs that arrive out of order carry
+ * older counts: a count behind the last one (by serial number arithmetic
+ * over 24 bits) reports nothing and leaves the state alone.
+ *
+ * Context: the caller holds the PDC's lock.
+ * Return: bytes the receiver got since the previous newest report, a
+ * multiple of 256 below 2^31; 0 for a stale or repeated count.
+ */
+u32 uet_nscc_rcvd_bytes(struct uet_nscc *n, u32 rcvd_field)
+{
+	u32 delta = (rcvd_field - n->rcvd_units) & UET_NSCC_RCVD_MASK;
+
+	if (!delta || delta > UET_NSCC_RCVD_MASK / 2)
+		return 0;
+	n->rcvd_units = rcvd_field & UET_NSCC_RCVD_MASK;
+	return delta << UET_NSCC_RCVD_SHIFT;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_rcvd_bytes);
+
+/*
+ * Fold a queueing delay sample into the average.  An ACK without ECN whose
+ * sample is above target says the queue that delayed it has drained, so
+ * the average decays towards a quarter of the base RTT instead of taking
+ * the stale sample (as the model does).  avg_q <= 2^46 and the weights sum
+ * to 2^16: each product is below 2^62.
+ */
+static void uet_nscc_avg(struct uet_nscc *n, const struct uet_nscc_params *p,
+			 u32 delay_ns, bool ecn)
+{
+	u64 sample;
+
+	if (!ecn && delay_ns > n->target_qdelay_ns)
+		delay_ns = n->base_rtt_ns / 4;
+	sample = (u64)min(delay_ns, UET_NSCC_TIME_LIMIT_NS) << UET_NSCC_FP_SHIFT;
+	n->avg_delay_q = (n->avg_delay_q * (UET_NSCC_FP_ONE - p->delay_ewma) +
+			  sample * p->delay_ewma) >> UET_NSCC_FP_SHIFT;
+}
+
+static void uet_nscc_inc(struct uet_nscc *n, u64 coef, u64 bytes)
+{
+	/* coef, bytes <= 2^30; only the sum can overflow */
+	if (check_add_overflow(n->inc_bytes, coef * bytes, &n->inc_bytes))
+		n->inc_bytes = U64_MAX;
+}
+
+/*
+ * Quick adapt: at the end of each period (base RTT + target), if a loss
+ * was seen or the delay is extreme, and the bytes delivered in that period
+ * are a small part of the largest window, the window becomes what was
+ * delivered: after an incast the second RTT already matches the share of
+ * the bottleneck this PDC got.  The ECN-marked ACKs of what was in flight
+ * then are ignored afterwards, since they report the queue quick adapt
+ * already answered.  Returns QUICK_ADAPT or QA_IGNORE when the caller must
+ * do nothing more, NONE otherwise.
+ */
+static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
+					const struct uet_nscc_params *p,
+					bool loss, bool ecn, u32 delay_ns,
+					u64 now_ns)
+{
+	enum uet_nscc_action act = UET_NSCC_ACT_NONE;
+
+	if (ecn && n->qa_ignored < n->qa_ignore) {
+		act = UET_NSCC_ACT_QA_IGNORE;
+	} else if (now_ns > n->qa_end_ns) {
+		if (n->qa_end_ns &&
+		    (n->qa_trigger || loss || delay_ns > p->qa_delay_ns) &&
+		    n->qa_acked < (n->max_cwnd >> p->qa_gate)) {
+			n->cwnd = max_t(u64, n->qa_acked, p->min_cwnd);
+			n->qa_ignore = n->in_flight;
+			n->qa_ignored = 0;
+			n->qa_trigger = false;
+			act = UET_NSCC_ACT_QUICK_ADAPT;
+		}
+		n->qa_acked = 0;
+		n->qa_end_ns = now_ns + n->base_rtt_ns + n->target_qdelay_ns;
+	}
+	if (act != UET_NSCC_ACT_NONE) {
+		n->inc_bytes = 0;
+		n->adjust_acked = 0;
+	}
+	return act;
+}
+
+/*
+ * Fast increase: once a whole window was acknowledged at a delay under
+ * fast_delay_ns, the network has room (a competitor left): grow by a
+ * fraction of each ACK, exponentially, until the delay shows up.
+ */
+static bool uet_nscc_fast(struct uet_nscc *n, const struct uet_nscc_params *p,
+			  u32 acked, u32 delay_ns)
+{
+	if (delay_ns < p->fast_delay_ns) {
+		n->fast_count += acked;
+		if (n->fast_count > n->cwnd || n->fast) {
+			/* 2^30 x 2^22 */
+			u64 add = ((u64)acked * p->fast_inc) >> UET_NSCC_FP_SHIFT;
+
+			n->cwnd = uet_nscc_clamp_bytes(n->cwnd + add);
+			n->fast = true;
+			return true;
+		}
+	} else {
+		n->fast_count = 0;
+	}
+	n->fast = false;
+	return false;
+}
+
+/*
+ * cwnd *= max(1 - gamma x (avg - target) / avg, max_md_jump), at most once
+ * per base RTT, on the average delay: the excess over target is the part
+ * of the window sitting in the queue, so all PDCs doing this drain it in
+ * about one RTT.  gamma x excess <= 2^16 x 2^30.
+ */
+static enum uet_nscc_action uet_nscc_md(struct uet_nscc *n,
+					const struct uet_nscc_params *p,
+					u64 now_ns)
+{
+	u32 avg = uet_nscc_avg_delay_ns(n);
+	u64 drop, factor;
+
+	n->fast = false;
+	n->fast_count = 0;
+	if (avg <= n->target_qdelay_ns ||
+	    now_ns - n->last_dec_ns <= n->base_rtt_ns)
+		return UET_NSCC_ACT_MD_WAIT;
+
+	drop = div_u64((u64)p->gamma * (avg - n->target_qdelay_ns), avg);
+	factor = max_t(u64, UET_NSCC_FP_ONE - drop, p->max_md_jump);
+	n->cwnd = ((u64)n->cwnd * factor) >> UET_NSCC_FP_SHIFT;
+	n->cwnd = max(n->cwnd, p->min_cwnd);
+	n->last_dec_ns = now_ns;
+	return UET_NSCC_ACT_MULT_DEC;
+}
+
+/*
+ * Apply the pending increase (bytes x bytes over the window: one window of
+ * ACKs adds the per-window constant), plus eta once per adjust period.
+ */
+static void uet_nscc_adjust(struct uet_nscc *n,
+			    const struct uet_nscc_params *p, u64 now_ns)
+{
+	u64 add = div_u64(n->inc_bytes, n->cwnd);
+
+	if (now_ns - n->last_adjust_ns >= p->adjust_period_ns) {
+		add += p->eta;
+		n->last_adjust_ns = now_ns;
+	}
+	n->cwnd = uet_nscc_clamp_bytes(n->cwnd + min_t(u64, add,
+						       UET_NSCC_CWND_LIMIT));
+	n->inc_bytes = 0;
+	n->adjust_acked = 0;
+}
+
+/**
+ * uet_nscc_on_ack() - an ACK reported bytes received, an RTT and ECN
+ * @n: NSCC state, under the PDC's lock
+ * @p: the namespace's parameters (valid)
+ * @acked: bytes newly received, from uet_nscc_rcvd_bytes() (0 is fine)
+ * @rtt_ns: RTT sample of the packet the ACK is for, ns, with the
+ *	receiver's service time already taken off; 0 when the ACK carries
+ *	no safe sample (an ambiguous retransmission): the average delay
+ *	stands in for it
+ * @ecn: the ACK's M flag (the packet was ECN-marked)
+ * @now_ns: current time, ns (non-zero)
+ *
+ * Takes @acked off the in-flight bytes, lowers the base RTT to a smaller
+ * sample, then applies quick adapt or the ECN x delay quadrant, and folds
+ * the pending increase into the window every adjust_bytes or
+ * adjust_period_ns.
+ *
+ * Context: the caller holds the PDC's lock.
+ * Return: the action taken.
+ */
+enum uet_nscc_action uet_nscc_on_ack(struct uet_nscc *n,
+				     const struct uet_nscc_params *p,
+				     u32 acked, u64 rtt_ns, bool ecn,
+				     u64 now_ns)
+{
+	enum uet_nscc_action act;
+	u32 delay;
+
+	acked = min(acked, UET_NSCC_CWND_LIMIT);
+	n->in_flight -= acked;
+	n->qa_acked += acked;
+	n->adjust_acked += acked;
+	n->qa_ignored += acked;
+
+	if (rtt_ns) {
+		u32 rtt = min_t(u64, rtt_ns, UET_NSCC_TIME_LIMIT_NS);
+
+		if (rtt < n->base_rtt_ns) {
+			n->base_rtt_ns = rtt;
+			n->max_cwnd = uet_nscc_pdc_max(p, rtt);
+		}
+		delay = rtt - n->base_rtt_ns;
+		uet_nscc_avg(n, p, delay, ecn);
+	} else {
+		delay = uet_nscc_avg_delay_ns(n);
+	}
+
+	act = uet_nscc_qa(n, p, false, ecn, delay, now_ns);
+	if (act != UET_NSCC_ACT_NONE)
+		goto out;
+
+	if (!ecn && delay >= n->target_qdelay_ns) {
+		uet_nscc_inc(n, p->fair_inc, acked);
+		act = UET_NSCC_ACT_FAIR_INC;
+	} else if (!ecn) {
+		if (uet_nscc_fast(n, p, acked, delay)) {
+			act = UET_NSCC_ACT_FAST_INC;
+		} else {
+			/* acked x (target - delay) <= 2^60, result <= acked */
+			u64 x = div_u64((u64)acked *
+					(n->target_qdelay_ns - delay),
+					n->target_qdelay_ns);
+
+			uet_nscc_inc(n, p->prop_inc, x);
+			act = UET_NSCC_ACT_PROP_INC;
+		}
+	} else if (delay >= n->target_qdelay_ns) {
+		act = uet_nscc_md(n, p, now_ns);
+	} else {
+		act = UET_NSCC_ACT_HOLD;
+	}
+	uet_nscc_bound(n, p);
+
+	if (n->adjust_acked > p->adjust_bytes ||
+	    now_ns - n->last_adjust_ns > p->adjust_period_ns)
+		uet_nscc_adjust(n, p, now_ns);
+out:
+	uet_nscc_bound(n, p);
+	uet_nscc_record(n, act);
+	return act;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_ack);
+
+/**
+ * uet_nscc_on_trim() - a NACK said a packet was trimmed on its way
+ * @n: NSCC state, under the PDC's lock
+ * @p: the namespace's parameters (valid)
+ * @bytes: the trimmed packet's size as the window counted it
+ * @last_hop: trimmed at the receiver's last hop (UET_NACK_TRIMMED_LAST_HOP)
+ * @now_ns: current time, ns (non-zero)
+ *
+ * The packet left the network: its bytes leave in-flight until it is sent
+ * again.  A trim is a loss, so it asks for quick adapt at the end of the
+ * period, and counts as a delay sample of one network base RTT (about
+ * where switches start to trim).  Unless quick adapt runs now, the
+ * packet's bytes come off the window; with RCCC on, a last-hop trim does
+ * not shrink it since credit already paces that hop.
+ *
+ * Context: the caller holds the PDC's lock.
+ * Return: the action taken.
+ */
+enum uet_nscc_action uet_nscc_on_trim(struct uet_nscc *n,
+				      const struct uet_nscc_params *p,
+				      u32 bytes, bool last_hop, u64 now_ns)
+{
+	enum uet_nscc_action act;
+
+	bytes = min(bytes, UET_NSCC_CWND_LIMIT);
+	n->in_flight -= bytes;
+	n->qa_ignored += bytes;
+	uet_nscc_avg(n, p, p->base_rtt_ns, true);
+	n->qa_trigger = true;
+
+	act = uet_nscc_qa(n, p, true, true, 0, now_ns);
+	if (act == UET_NSCC_ACT_NONE && !(p->rccc && last_hop)) {
+		n->cwnd = n->cwnd > bytes ? n->cwnd - bytes : 0;
+		act = UET_NSCC_ACT_TRIM_DEC;
+	}
+	uet_nscc_bound(n, p);
+	uet_nscc_record(n, act);
+	return act;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_trim);
+
+/**
+ * uet_nscc_on_nack() - a NACK that is not a congestion signal
+ * @n: NSCC state, under the PDC's lock
+ * @bytes: the NACKed packet's size as the window counted it
+ *
+ * A NACK for a reason other than trimming (no resources at the receiver,
+ * a PSN out of its window, ...) still means the packet left the network
+ * and will be sent again: only in-flight changes.
+ *
+ * Context: the caller holds the PDC's lock.
+ * Return: %UET_NSCC_ACT_NONE.
+ */
+enum uet_nscc_action uet_nscc_on_nack(struct uet_nscc *n, u32 bytes)
+{
+	n->in_flight -= min(bytes, UET_NSCC_CWND_LIMIT);
+	uet_nscc_record(n, UET_NSCC_ACT_NONE);
+	return UET_NSCC_ACT_NONE;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_nack);
+
+/**
+ * uet_nscc_on_timeout() - a packet's retransmission timer fired
+ * @n: NSCC state, under the PDC's lock
+ * @p: the namespace's parameters (valid)
+ * @bytes: the packet's size as the window counted it
+ * @now_ns: current time, ns (non-zero)
+ *
+ * The packet is given up for lost: its bytes leave in-flight and come off
+ * the window, as in the model.  A loss also asks for quick adapt, as a
+ * trim does; when that runs now it replaces the decrease.
+ *
+ * Context: the caller holds the PDC's lock.
+ * Return: the action taken.
+ */
+enum uet_nscc_action uet_nscc_on_timeout(struct uet_nscc *n,
+					 const struct uet_nscc_params *p,
+					 u32 bytes, u64 now_ns)
+{
+	enum uet_nscc_action act;
+
+	bytes = min(bytes, UET_NSCC_CWND_LIMIT);
+	n->in_flight -= bytes;
+	n->qa_trigger = true;
+
+	act = uet_nscc_qa(n, p, true, false, 0, now_ns);
+	if (act == UET_NSCC_ACT_NONE) {
+		n->cwnd = n->cwnd > bytes ? n->cwnd - bytes : 0;
+		act = UET_NSCC_ACT_TIMEOUT_DEC;
+	}
+	uet_nscc_bound(n, p);
+	uet_nscc_record(n, act);
+	return act;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_timeout);
+
+/**
+ * uet_nscc_can_send() - whether the window lets a packet out
+ * @n: NSCC state, under the PDC's lock
+ * @bytes: the packet's size as the window counts it
+ *
+ * Context: the caller holds the PDC's lock.
+ * Return: true when in-flight plus @bytes fits the window.  With in-flight
+ * below zero a little more than the window may go out; the next reports
+ * take it back.
+ */
+bool uet_nscc_can_send(const struct uet_nscc *n, u32 bytes)
+{
+	return n->in_flight + bytes <= (s64)n->cwnd;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_can_send);
+
+/**
+ * uet_nscc_on_send() - a packet (new or retransmitted) went out
+ * @n: NSCC state, under the PDC's lock
+ * @bytes: its size as the window counts it
+ *
+ * Context: the caller holds the PDC's lock.
+ */
+void uet_nscc_on_send(struct uet_nscc *n, u32 bytes)
+{
+	n->in_flight += bytes;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_send);
+
+/**
+ * uet_nscc_on_unmark() - a packet given up was acknowledged after all
+ * @n: NSCC state, under the PDC's lock
+ * @bytes: its size as the window counted it
+ *
+ * A packet NACKed or timed out left in-flight then; if it is acknowledged
+ * before it is sent again, it did arrive and the receiver's count will
+ * take its bytes off in-flight a second time: put them back first.
+ *
+ * Context: the caller holds the PDC's lock.
+ */
+void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes)
+{
+	n->in_flight += bytes;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_unmark);

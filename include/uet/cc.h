@@ -1,0 +1,224 @@
+/* SPDX-License-Identifier: GPL-2.0 */
+/*
+ * uet: NSCC, UET's network-signal-based congestion control.
+ *
+ * One congestion window per PDC, in bytes, across every entropy value the
+ * PDC sprays on.  The sender grows or shrinks it from the ECN echo of each
+ * ACK and the queueing delay (RTT sample - base RTT) against a target:
+ *
+ *   ECN  delay vs target  action
+ *   no   below            proportional increase (more the lower the delay)
+ *   no   at/above         fair increase (the same bytes for every PDC)
+ *   yes  below            hold (mild marking: leave it to the path selector)
+ *   yes  at/above         multiplicative decrease by the delay excess
+ *
+ * plus quick adapt (the window set to what was delivered in the last
+ * period, after a loss or an extreme delay), and decreases on trims and
+ * timeouts.  In-flight bytes are signed: the ACK clock is the receiver's
+ * received-bytes count, rounded up to 256 bytes and carried by ACKs that
+ * may arrive out of order, so it can briefly run ahead of what was sent.
+ *
+ * Pure logic: no clock (callers pass the time in ns), no allocation, no
+ * lock, O(1) per call, integer arithmetic only.  The caller serialises
+ * every call on one struct uet_nscc with the PDC's lock (uet_pdc.lock).
+ * Documentation/cc.rst describes the algorithm, the constants and the
+ * fixed-point units.
+ */
+#ifndef _UET_CC_H
+#define _UET_CC_H
+
+#include <linux/types.h>
+
+/* Fixed-point fractions: Q16, so 1.0 is 65536. */
+#define UET_NSCC_FP_SHIFT	16
+#define UET_NSCC_FP_ONE		65536U		/* 1 << UET_NSCC_FP_SHIFT */
+
+/*
+ * Bounds that keep every product below 2^63 (see cc.c): windows and
+ * per-ACK byte counts up to 1 GiB, delays and RTTs up to 1 s.
+ */
+#define UET_NSCC_CWND_LIMIT	0x40000000U	/* 2^30 */
+#define UET_NSCC_TIME_LIMIT_NS	1000000000U
+
+/* The model's reference network: 100 Gbit/s and 12 us, BDP 150000 bytes. */
+#define UET_NSCC_REF_RATE_MBPS	100000U
+#define UET_NSCC_REF_RTT_NS	12000U
+
+/* ACK_CC NSCC state: Rcvd_Bytes counts 256-byte units in 24 bits. */
+#define UET_NSCC_RCVD_SHIFT	8
+#define UET_NSCC_RCVD_BITS	24
+#define UET_NSCC_RCVD_MASK	((1U << UET_NSCC_RCVD_BITS) - 1)
+
+/**
+ * enum uet_nscc_action - what one NSCC call did to the window
+ * @UET_NSCC_ACT_NONE: nothing (a NACK that is not a congestion signal)
+ * @UET_NSCC_ACT_PROP_INC: no ECN, delay below target: proportional increase
+ * @UET_NSCC_ACT_FAST_INC: as @UET_NSCC_ACT_PROP_INC, but the network stayed
+ *	empty for a window's worth of bytes: fast (multiplicative) increase
+ * @UET_NSCC_ACT_FAIR_INC: no ECN, delay at/above target: fair increase
+ * @UET_NSCC_ACT_HOLD: ECN, delay below target: no change
+ * @UET_NSCC_ACT_MULT_DEC: ECN, delay at/above target: multiplicative decrease
+ * @UET_NSCC_ACT_MD_WAIT: as @UET_NSCC_ACT_MULT_DEC, but the average delay is
+ *	not above target or the last decrease is less than a base RTT old
+ * @UET_NSCC_ACT_QUICK_ADAPT: window set to the bytes delivered last period
+ * @UET_NSCC_ACT_QA_IGNORE: an ECN-marked ACK of data sent before the last
+ *	quick adapt, ignored
+ * @UET_NSCC_ACT_TRIM_DEC: a trimmed packet's bytes taken off the window
+ * @UET_NSCC_ACT_TIMEOUT_DEC: a timed-out packet's bytes taken off the window
+ * @__UET_NSCC_ACT_MAX: number of actions
+ */
+enum uet_nscc_action {
+	UET_NSCC_ACT_NONE,
+	UET_NSCC_ACT_PROP_INC,
+	UET_NSCC_ACT_FAST_INC,
+	UET_NSCC_ACT_FAIR_INC,
+	UET_NSCC_ACT_HOLD,
+	UET_NSCC_ACT_MULT_DEC,
+	UET_NSCC_ACT_MD_WAIT,
+	UET_NSCC_ACT_QUICK_ADAPT,
+	UET_NSCC_ACT_QA_IGNORE,
+	UET_NSCC_ACT_TRIM_DEC,
+	UET_NSCC_ACT_TIMEOUT_DEC,
+	__UET_NSCC_ACT_MAX,
+};
+
+/**
+ * struct uet_nscc_params - NSCC constants of one network namespace
+ * @link_rate_mbps: link rate the defaults were derived from, Mbit/s
+ * @base_rtt_ns: network base RTT, ns: each PDC's initial base RTT, and
+ *	the delay a trim counts as
+ * @mtu: bytes of a full packet as the window counts them
+ * @target_qdelay_ns: target queueing delay, ns
+ * @gamma: multiplicative decrease gain, Q16 (at most 1.0)
+ * @max_md_jump: smallest factor one decrease multiplies the window by, Q16
+ *	(above 0, at most 1.0)
+ * @fair_inc: bytes one window's worth of fair-increase ACKs adds
+ * @prop_inc: bytes one window's worth of proportional-increase ACKs adds
+ *	at zero delay; scaled down linearly to 0 at the target
+ * @fast_inc: fast increase: bytes added per byte acknowledged, Q16
+ * @fast_delay_ns: delay under which the network counts as empty, ns
+ * @eta: bytes added once per @adjust_period_ns whatever the signal
+ * @delay_ewma: weight of a new sample in the average delay, Q16
+ * @qa_delay_ns: a delay sample above this triggers quick adapt, ns
+ * @qa_gate: quick adapt only when the bytes delivered last period are
+ *	below @max_cwnd >> @qa_gate
+ * @adjust_bytes: increases reach the window after this many bytes acked...
+ * @adjust_period_ns: ...or this long since the last time, ns
+ * @min_cwnd: smallest window, bytes
+ * @max_cwnd: largest window, bytes (at most %UET_NSCC_CWND_LIMIT)
+ * @rccc: RCCC runs too: a trim at the last hop does not shrink the window,
+ *	since the receiver's credit already paces that hop
+ *
+ * Read-only while PDCs use it; uet_nscc_params_init() fills every field
+ * from a link rate and a base RTT, uet_nscc_params_valid() checks a set
+ * changed by hand.
+ */
+struct uet_nscc_params {
+	u32 link_rate_mbps;
+	u32 base_rtt_ns;
+	u32 mtu;
+	u32 target_qdelay_ns;
+	u32 gamma;
+	u32 max_md_jump;
+	u32 fair_inc;
+	u32 prop_inc;
+	u32 fast_inc;
+	u32 fast_delay_ns;
+	u32 eta;
+	u32 delay_ewma;
+	u32 qa_delay_ns;
+	u32 qa_gate;
+	u32 adjust_bytes;
+	u32 adjust_period_ns;
+	u32 min_cwnd;
+	u32 max_cwnd;
+	bool rccc;
+};
+
+/**
+ * struct uet_nscc - NSCC state of one PDC
+ * @cwnd: congestion window, bytes
+ * @max_cwnd: this PDC's largest window: 1.5 x BDP at @base_rtt_ns, within
+ *	the namespace's bounds
+ * @in_flight: bytes sent and neither reported received nor given up
+ *	(NACKed, timed out); may be briefly negative
+ * @base_rtt_ns: smallest RTT sample seen (initially the namespace's), ns
+ * @target_qdelay_ns: target queueing delay, ns
+ * @avg_delay_q: average queueing delay, ns << %UET_NSCC_FP_SHIFT
+ * @inc_bytes: increase accumulated since the last adjustment, bytes x
+ *	bytes (divided by the window when applied)
+ * @adjust_acked: bytes acknowledged since the last adjustment
+ * @last_adjust_ns: time @eta was last added
+ * @last_dec_ns: time of the last multiplicative decrease
+ * @fast_count: bytes acknowledged in a row at a delay under fast_delay_ns
+ * @fast: fast increase is on
+ * @qa_trigger: a loss was seen: quick adapt at the end of this period
+ * @qa_end_ns: end of the current quick-adapt period; 0 before the first
+ * @qa_acked: bytes acknowledged in the current quick-adapt period
+ * @qa_ignore: bytes in flight at the last quick adapt, whose ECN-marked
+ *	ACKs are ignored...
+ * @qa_ignored: ...counted here until they are all accounted for
+ * @rcvd_units: last Rcvd_Bytes the receiver reported (256-byte units)
+ * @last_action: enum uet_nscc_action of the last call
+ * @actions: how many times each enum uet_nscc_action was taken (wraps)
+ *
+ * Every field is protected by the owning PDC's lock (uet_pdc.lock); the
+ * functions below take none.
+ */
+struct uet_nscc {
+	u32 cwnd;
+	u32 max_cwnd;
+	s64 in_flight;
+	u32 base_rtt_ns;
+	u32 target_qdelay_ns;
+	u64 avg_delay_q;
+	u64 inc_bytes;
+	u64 adjust_acked;
+	u64 last_adjust_ns;
+	u64 last_dec_ns;
+	u64 fast_count;
+	bool fast;
+	bool qa_trigger;
+	u64 qa_end_ns;
+	u64 qa_acked;
+	s64 qa_ignore;
+	s64 qa_ignored;
+	u32 rcvd_units;
+	u8 last_action;
+	u32 actions[__UET_NSCC_ACT_MAX];
+};
+
+void uet_nscc_params_init(struct uet_nscc_params *p, u32 link_rate_mbps,
+			  u32 base_rtt_ns, u32 mtu, bool trimming);
+int uet_nscc_params_valid(const struct uet_nscc_params *p);
+
+void uet_nscc_init(struct uet_nscc *n, const struct uet_nscc_params *p,
+		   u64 now_ns);
+u32 uet_nscc_rcvd_bytes(struct uet_nscc *n, u32 rcvd_field);
+enum uet_nscc_action uet_nscc_on_ack(struct uet_nscc *n,
+				     const struct uet_nscc_params *p,
+				     u32 acked, u64 rtt_ns, bool ecn,
+				     u64 now_ns);
+enum uet_nscc_action uet_nscc_on_trim(struct uet_nscc *n,
+				      const struct uet_nscc_params *p,
+				      u32 bytes, bool last_hop, u64 now_ns);
+enum uet_nscc_action uet_nscc_on_nack(struct uet_nscc *n, u32 bytes);
+enum uet_nscc_action uet_nscc_on_timeout(struct uet_nscc *n,
+					 const struct uet_nscc_params *p,
+					 u32 bytes, u64 now_ns);
+bool uet_nscc_can_send(const struct uet_nscc *n, u32 bytes);
+void uet_nscc_on_send(struct uet_nscc *n, u32 bytes);
+void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
+
+/**
+ * uet_nscc_avg_delay_ns() - average queueing delay of a PDC
+ * @n: NSCC state, under the PDC's lock
+ *
+ * Return: the average queueing delay, ns.
+ */
+static inline u32 uet_nscc_avg_delay_ns(const struct uet_nscc *n)
+{
+	return n->avg_delay_q >> UET_NSCC_FP_SHIFT;
+}
+
+#endif /* _UET_CC_H */
