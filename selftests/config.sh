@@ -67,7 +67,9 @@ rx-mem 65536
 msg-timeout 30s
 challenge-ack-limit 1000
 sndbuf 16777216
-rcvbuf 16777216"
+rcvbuf 16777216
+cc none
+cc-target-qdelay 0ns"
 uet_check_eq "$($UETCTL -n "$ns1" show)" "$defaults" "defaults of a new namespace"
 
 $UETCTL -n "$ns1" set spray reps buffer-bits 4 freeze-timeout 200us \
