@@ -15,7 +15,7 @@
     uet_api.py sink EP SECONDS          bind endpoint EP of job 1, read
                                         and discard messages for SECONDS,
                                         print how many
-    uet_api.py capture IF SECONDS       print "sport check type ctl" for
+    uet_api.py capture IF SECONDS       print "sport check type ctl psn" for
                                         every UDP packet to port 4793
                                         seen on IF (IPv4 and IPv6)
     uet_api.py fanout JOB NET COUNT     send 10 bytes to endpoint 100 of
@@ -136,7 +136,8 @@ def cmd_capture(ifname, seconds):
         if dport != PORT or len(udp) < 10:
             continue
         pro = struct.unpack('!H', udp[8:10])[0]
-        print('%d %d %d %d' % (sport, ck, pro >> 11, (pro >> 7) & 15),
+        psn = struct.unpack('!I', udp[12:16])[0] if len(udp) >= 16 else 0
+        print('%d %d %d %d %d' % (sport, ck, pro >> 11, (pro >> 7) & 15, psn),
               flush=True)
 
 
