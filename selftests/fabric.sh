@@ -276,6 +276,22 @@ uet_fabric_build()
 		ip -n "$FAB_L2" -6 route add fd01::/64 "${nh6l2[@]}"
 }
 
+# _uet_wide_host NS LEAF K NET: host NS's link "uplink" to LEAF's "hK",
+# 10.NET.K.1/24 with LEAF at .254 and its default route.
+_uet_wide_host()
+{
+	local ns=$1 leaf=$2 k=$3 net=$4
+
+	uet_ns_quiet "$ns"
+	ip link add uplink netns "$ns" type veth peer name "h$k" \
+		netns "$leaf" &&
+		ip -n "$ns" link set uplink up &&
+		ip -n "$leaf" link set "h$k" up &&
+		ip -n "$ns" addr add "10.$net.$k.1/24" dev uplink &&
+		ip -n "$leaf" addr add "10.$net.$k.254/24" dev "h$k" &&
+		ip -n "$ns" route add default via "10.$net.$k.254"
+}
+
 # uet_fabric_wide N: the leaf-spine fabric with N hosts under each leaf,
 # IPv4 only (tools/bench-collective.sh). Sets FAB_L1 FAB_L2 FAB_S, and
 # FAB_LEFT and FAB_RIGHT (arrays of the hosts' namespaces):
@@ -307,25 +323,8 @@ uet_fabric_wide()
 			net.ipv4.fib_multipath_hash_policy=1 >/dev/null
 	done
 	for k in $(seq 1 "$n"); do
-		ns=${FAB_LEFT[$((k - 1))]}
-		uet_ns_quiet "$ns"
-		ip link add uplink netns "$ns" type veth peer name "h$k" \
-			netns "$FAB_L1" &&
-			ip -n "$ns" link set uplink up &&
-			ip -n "$FAB_L1" link set "h$k" up &&
-			ip -n "$ns" addr add "10.1.$k.1/24" dev uplink &&
-			ip -n "$FAB_L1" addr add "10.1.$k.254/24" dev "h$k" &&
-			ip -n "$ns" route add default via "10.1.$k.254" ||
-			return 1
-		ns=${FAB_RIGHT[$((k - 1))]}
-		uet_ns_quiet "$ns"
-		ip link add uplink netns "$ns" type veth peer name "h$k" \
-			netns "$FAB_L2" &&
-			ip -n "$ns" link set uplink up &&
-			ip -n "$FAB_L2" link set "h$k" up &&
-			ip -n "$ns" addr add "10.2.$k.1/24" dev uplink &&
-			ip -n "$FAB_L2" addr add "10.2.$k.254/24" dev "h$k" &&
-			ip -n "$ns" route add default via "10.2.$k.254" ||
+		_uet_wide_host "${FAB_LEFT[$((k - 1))]}" "$FAB_L1" "$k" 1 &&
+			_uet_wide_host "${FAB_RIGHT[$((k - 1))]}" "$FAB_L2" "$k" 2 ||
 			return 1
 	done
 	for i in $(seq 1 $UET_SPINES); do
