@@ -16,6 +16,13 @@
 # passed, N failed, N skipped" over the KUnit cases and the test points,
 # where a failed stage without counts of its own counts as one failure.
 # Exits non-zero on any failure.
+#
+# The VM stages run in two lanes at once: the Debian 6.1 suite, and at
+# nice 10 the sanitizer kernel's stages, then Debian 6.12's. One TCG VM
+# keeps about one of the two cores busy on average; the niced lane takes
+# what the 6.1 VM leaves, so the 6.1 suite's timing is what it was alone.
+# UET_CHECK_SERIAL=1 runs them one after another. Each stage's output is
+# printed whole when its lane is done.
 
 set -uo pipefail
 
@@ -139,6 +146,59 @@ prove()
 	return "$rc"
 }
 
+# The sanitizer kernel's stages, then Debian 6.12's subset.
+sanitizer_lane()
+{
+	stage prove-sanitizers prove
+	if [ "${UET_CHECK_SANITIZER:-}" = full ]; then
+		stage selftests-sanitizer selftests sanitizer sanitizer \
+			"$ko_sanitizer"
+	else
+		stage selftests-sanitizer selftests sanitizer sanitizer \
+			"$ko_sanitizer" "${sanitized[@]}"
+	fi
+	stage selftests-6.12 selftests 6.12 debian-6.12 "$ko_6_12" "${smoke[@]}"
+}
+
+debian_lane()
+{
+	stage selftests-6.1 selftests 6.1 debian-6.1 "$ko_6_1"
+}
+
+# lane NAME NICE FUNC: run FUNC's stages in the background at niceness
+# NICE, their output to $tmp/lane-NAME.log, what they count to
+# $tmp/lane-NAME.counts and .summary for lane_report.
+lane()
+{
+	local name=$1 prio=$2 fn=$3
+
+	(
+		renice -n "$prio" -p "$BASHPID" >/dev/null
+		passed=0 failed=0 skipped=0 summary=()
+		"$fn" >"$tmp/lane-$name.log" 2>&1
+		echo "$passed $failed $skipped" >"$tmp/lane-$name.counts"
+		printf '%s\n' "${summary[@]}" >"$tmp/lane-$name.summary"
+		echo "=== check: lane $name done"
+	) &
+}
+
+# lane_report NAME: print a lane's output and add what it counted.
+lane_report()
+{
+	local name=$1 p f s
+
+	cat "$tmp/lane-$name.log"
+	if ! read -r p f s <"$tmp/lane-$name.counts" 2>/dev/null; then
+		echo "check: lane $name ended without its counts" >&2
+		failed=$((failed + 1))
+		return
+	fi
+	passed=$((passed + p))
+	failed=$((failed + f))
+	skipped=$((skipped + s))
+	mapfile -t -O "${#summary[@]}" summary <"$tmp/lane-$name.summary"
+}
+
 main()
 {
 	local ko_6_1="" ko_6_12="" ko_sanitizer="" sankdir=""
@@ -156,16 +216,17 @@ main()
 	stage build-sanitizer build_ko sanitizer "$sankdir" W=1 ||
 		failed=$((failed + 1))
 	stage kunit kunit "$root/tools/kunit/run-kunit-uml"
-	stage prove-sanitizers prove
-	if [ "${UET_CHECK_SANITIZER:-}" = full ]; then
-		stage selftests-sanitizer selftests sanitizer sanitizer \
-			"$ko_sanitizer"
+	if [ "${UET_CHECK_SERIAL:-0}" = 1 ]; then
+		sanitizer_lane
+		debian_lane
 	else
-		stage selftests-sanitizer selftests sanitizer sanitizer \
-			"$ko_sanitizer" "${sanitized[@]}"
+		echo "=== check: the VM stages, in two lanes"
+		lane debian 0 debian_lane
+		lane sanitizer 10 sanitizer_lane
+		wait
+		lane_report sanitizer
+		lane_report debian
 	fi
-	stage selftests-6.1 selftests 6.1 debian-6.1 "$ko_6_1"
-	stage selftests-6.12 selftests 6.12 debian-6.12 "$ko_6_12" "${smoke[@]}"
 
 	echo "=== check: summary"
 	printf '%s\n' "${summary[@]}"
