@@ -32,6 +32,7 @@
 #include <linux/minmax.h>
 #include <linux/skbuff.h>
 #include <linux/udp.h>
+#include <linux/workqueue.h>
 #include <net/inet_ecn.h>
 #include <net/ip.h>
 #include <net/ipv6.h>
@@ -53,6 +54,8 @@
 /* Room in front of a packet for the UDP, IP and link headers. */
 #define UET_HEADROOM	(LL_MAX_HEADER + sizeof(struct ipv6hdr) + \
 			 sizeof(struct udphdr))
+/* Packets a task sends from a PDC's queue before its work item goes on. */
+#define UET_TX_DRAIN_BUDGET	UET_PSN_WINDOW
 /* Initial timeout before any RTT sample, in units of rto-min. */
 #define UET_RTO_INIT_MULT	10
 /* SACK bits one ACK can name. */
@@ -363,17 +366,44 @@ bool uet_tx_out(struct uet_pdc *pdc, struct sk_buff_head *q)
 
 /**
  * uet_tx_drain() - send an initiator PDC's queued packets until none is left
- * @pdc: the PDC, not locked, kept by the caller's RCU read section or by
- *	being its timer callback
+ * @pdc: the PDC, not locked, kept by the caller's RCU read section, by
+ *	being its timer callback or by being its work item
+ *
+ * The caller owns the queue (uet_tx_out() returned true).  A task sends
+ * at most UET_TX_DRAIN_BUDGET packets, then hands the queue, still owned,
+ * to the PDC's work item: on a device that delivers in the sender's
+ * softirq (veth), each packet a task sends runs the softirq inline, whose
+ * ACKs queue more packets for the task to send, so that the task would
+ * otherwise stay in sendmsg() for as long as the transfer flows (an RCU
+ * stall on a kernel without preemption).  A work item rather than the
+ * timer: in a task, the inline softirq keeps the packets of a PDC in
+ * flight few; sent from softirq, a window's worth waits in the per-CPU
+ * backlogs at once, which on a slow kernel takes longer than rto-max to
+ * get through and collapses into timeouts.  On the high-priority
+ * workqueue, so that the PDC's packets do not wait behind the tasks
+ * that queue them (several senders copying their messages in).
  */
 void uet_tx_drain(struct uet_pdc *pdc)
 {
 	struct uet_pdc_tx *tx = &pdc->tx;
+	u32 budget = UET_TX_DRAIN_BUDGET;
 	struct sk_buff_head q;
 
 	__skb_queue_head_init(&q);
 	spin_lock_bh(&pdc->lock);
 	while (!skb_queue_empty(&tx->txq)) {
+		if (in_task() && !budget) {
+			/*
+			 * A dead PDC's queue is purged by its release, which
+			 * cancels the work item: queue none after it.
+			 */
+			if (pdc->dead)
+				break;
+			queue_work(system_highpri_wq, &tx->xmit_work);
+			spin_unlock_bh(&pdc->lock);
+			return;
+		}
+		budget -= min(budget, skb_queue_len(&tx->txq));
 		skb_queue_splice_init(&tx->txq, &q);
 		spin_unlock_bh(&pdc->lock);
 		uet_xmit_queue(pdc->un, &q);
@@ -1769,6 +1799,17 @@ static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
 	uet_tx_arm(pdc, now, false);
 }
 
+/* A task left a PDC's queue to its work item (uet_tx_drain()), owned. */
+static void uet_tx_xmit_work(struct work_struct *work)
+{
+	struct uet_pdc *pdc = container_of(work, struct uet_pdc, tx.xmit_work);
+
+	/* uet_tx_pdc_release() cancels this work before the PDC is freed. */
+	rcu_read_lock();
+	uet_tx_drain(pdc);
+	rcu_read_unlock();
+}
+
 static enum hrtimer_restart uet_tx_timer(struct hrtimer *t)
 {
 	struct uet_pdc *pdc = container_of(t, struct uet_pdc, tx.timer);
@@ -1801,6 +1842,7 @@ void uet_tx_pdc_init(struct uet_pdc *pdc)
 	__skb_queue_head_init(&tx->txq);
 	hrtimer_init(&tx->timer, CLOCK_MONOTONIC, HRTIMER_MODE_ABS_SOFT);
 	tx->timer.function = uet_tx_timer;
+	INIT_WORK(&tx->xmit_work, uet_tx_xmit_work);
 	tx->min_rtt_ns = U64_MAX;
 	tx->syn = true;
 }
@@ -1858,8 +1900,8 @@ void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn)
  * uet_tx_pdc_release() - free the sending side of an unlinked, dead PDC
  * @pdc: the PDC
  *
- * Stops the timer, gives up any message left (ECONNRESET) and tells the
- * target the PDC is closed.
+ * Stops the timer and the work item, gives up any message left
+ * (ECONNRESET) and tells the target the PDC is closed.
  *
  * Context: process (the namespace's work item).
  */
@@ -1872,6 +1914,8 @@ void uet_tx_pdc_release(struct uet_pdc *pdc)
 	struct sk_buff *skb;
 
 	hrtimer_cancel(&tx->timer);
+	/* Dead: nobody queues it again (uet_tx_drain()). */
+	cancel_work_sync(&tx->xmit_work);
 	__skb_queue_head_init(&q);
 	spin_lock_bh(&pdc->lock);
 	uet_skb_queue_purge(&tx->txq);

@@ -26,6 +26,7 @@
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
 #include <linux/types.h>
+#include <linux/workqueue.h>
 #include <uet/cc.h>
 #include <uet/kunit.h>
 #include <uet/net.h>
@@ -141,6 +142,8 @@ struct uet_probe_rec {
  * @msgs: every message of the PDC not yet done, oldest first
  * @sendq: messages with bytes not yet packetised, oldest first
  * @timer: retransmission timeout and early-detection deadlines
+ * @xmit_work: sends @txq on behalf of a task that sent its budget of it
+ *	(uet_tx_drain()), owning it as @xmit_busy says
  * @min_rtt_ns: lowest RTT measured, from data ACKs and probe answers:
  *	the base RTT once measured; U64_MAX before the first sample
  * @rto_at: when the retransmission timeout expires, 0 when nothing is in
@@ -179,6 +182,7 @@ struct uet_pdc_tx {
 	struct list_head msgs;
 	struct list_head sendq;
 	struct hrtimer timer;
+	struct work_struct xmit_work;
 	u64 min_rtt_ns;
 	u64 rto_at;
 	u64 probe_at;

@@ -430,6 +430,90 @@ static void uet_tx_test_max_retx(struct kunit *test)
 	KUNIT_EXPECT_GE(test, s - pk.psn, (u32)UET_PSN_WINDOW);
 }
 
+/* No timeout in uet_tx_test_drain_budget(): only what it answers moves. */
+static void uet_tx_test_no_rto(struct uet_config *c)
+{
+	c->rto_min_us = 10 * USEC_PER_SEC;
+	c->rto_max_us = 10 * USEC_PER_SEC;
+}
+
+/* uet_tx_test_drain_budget(): the case's fixture and task, and counts. */
+static struct uet_kt *t_echo_kt;
+static struct task_struct *t_echo_task;
+static bool t_echo_on;
+static unsigned int t_echo_task_pkts;
+static atomic_t t_echo_softirq;
+
+/*
+ * struct uet_net.test_xmit of uet_tx_test_drain_budget(): capture the
+ * packet; while echoing, acknowledge a data packet the case's task sends
+ * from within its transmission, as the inline softirq of a veth peer
+ * would.  Other contexts are only counted: no KUnit assertion off the
+ * case's task.
+ */
+static void uet_tx_test_echo_xmit(struct uet_net *un, struct sk_buff *skb)
+{
+	struct uet_kt *kt = READ_ONCE(t_echo_kt);
+	struct uet_skb_cb *cb = UET_SKB_CB(skb);
+	struct uet_rx_pkt pk;
+
+	dst_release(cb->dst);
+	cb->dst = NULL;
+	if (!in_task())
+		atomic_inc(&t_echo_softirq);
+	skb_queue_tail(&kt->out, skb);
+	if (current != t_echo_task)
+		return;
+	t_echo_task_pkts++;
+	if (!READ_ONCE(t_echo_on))
+		return;
+	uet_kt_pop_data(kt, &pk, NULL);
+	uet_tx_test_ack(kt, pk.spdcid, pk.psn, pk.psn, 0);
+}
+
+/*
+ * A task sends at most a window's packets of a PDC's queue, then leaves
+ * the queue to the PDC's work item, which sends the rest in order, in
+ * process context.  The peer answers every packet the task sends at once,
+ * as on veth, so that the queue never empties while the task sends it: a
+ * task without a bound would send the whole message in sendmsg().
+ */
+static void uet_tx_test_drain_budget(struct kunit *test)
+{
+	u32 n = 2 * UET_PSN_WINDOW + 10, len = n * UET_DEFAULT_MSS, i;
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk, prev;
+
+	uet_kt_config(kt, uet_tx_test_no_rto);
+	WRITE_ONCE(t_echo_kt, kt);
+	t_echo_task = current;
+	t_echo_task_pkts = 0;
+	atomic_set(&t_echo_softirq, 0);
+	WRITE_ONCE(t_echo_on, true);
+	WRITE_ONCE(kt->un->test_xmit, uet_tx_test_echo_xmit);
+
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 1), len);
+	WRITE_ONCE(t_echo_on, false);
+	/* the task sent the window it built; the answers refilled the queue */
+	KUNIT_EXPECT_EQ(test, t_echo_task_pkts, UET_PSN_WINDOW);
+
+	/* the work item sends the window the answers opened, in PSN order */
+	KUNIT_ASSERT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt) >=
+					    UET_PSN_WINDOW, 10000));
+	for (i = 0; i < UET_PSN_WINDOW; i++) {
+		uet_kt_pop_data(kt, &pk, NULL);
+		if (i)
+			KUNIT_EXPECT_EQ(test, pk.psn, prev.psn + 1);
+		KUNIT_EXPECT_EQ(test, pk.off, (UET_PSN_WINDOW + i) *
+					      UET_DEFAULT_MSS);
+		prev = pk;
+	}
+	KUNIT_EXPECT_EQ(test, t_echo_task_pkts, UET_PSN_WINDOW);
+	KUNIT_EXPECT_EQ(test, atomic_read(&t_echo_softirq), 0);
+	/* the window is full again: nothing more without an answer */
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+}
+
 static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_ack_in_order),
 	KUNIT_CASE(uet_tx_test_sack_out_of_order),
@@ -438,6 +522,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_nack_fatal),
 	KUNIT_CASE(uet_tx_test_rto_retransmit),
 	KUNIT_CASE(uet_tx_test_max_retx),
+	KUNIT_CASE(uet_tx_test_drain_budget),
 	{}
 };
 
