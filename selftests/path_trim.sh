@@ -14,7 +14,7 @@
 #  - active marks the values of trimmed packets (ev_marked) and passes
 #    each one over once: with every packet on spine 2 trimmed, spine 2
 #    carries a clearly smaller share of the transmissions than with no
-#    trimming (same seed, same active set); rr marks nothing.
+#    trimming (the same active set, every value); rr marks nothing.
 
 . "$(dirname "$0")/fabric.sh"
 
@@ -83,8 +83,9 @@ if ! uet_trim_add "$(uet_spine_ns $TRIM)" s$TRIM-l2 0; then
 	echo "# cannot attach the trimming switch"
 	exit "$KSFT_FAIL"
 fi
-# the same active set in both active runs
-"$UETCTL" -n "$FAB_H1" set seed 1 active-set-size 64 >/dev/null
+# the same active set in both active runs: all 128 values (each PDC
+# group draws its own set, also under one seed)
+"$UETCTL" -n "$FAB_H1" set seed 1 active-set-size 128 >/dev/null
 uet_ev_spine_map || echo "# cannot map the values to spines"
 
 # check_marked_events M0: one test point: h1's monitor printed one

@@ -65,6 +65,27 @@ static u64 uet_addr_key(const struct in6_addr *a)
 	return ((u64)jhash2(w, 4, 0x75657430) << 32) | jhash2(w, 4, 0x75657431);
 }
 
+/**
+ * uet_pdc_spray_key() - the PRNG key of a new spraying state
+ * @un: the namespace
+ * @a: the destination
+ *
+ * The destination, and the count of states the namespace made before:
+ * each PDC group (or PDC, without groups) draws its own active set, order
+ * and exploration, and one seed with one sequence of events still makes
+ * the same draws.
+ *
+ * Context: @un->pdc_lock held.
+ * Return: the key for uet_spray_create().
+ */
+VISIBLE_IF_KUNIT u64 uet_pdc_spray_key(struct uet_net *un,
+				       const struct in6_addr *a)
+{
+	lockdep_assert_held(&un->pdc_lock);
+	return uet_addr_key(a) ^ ++un->spray_seq;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_pdc_spray_key);
+
 static struct uet_psn_memo *uet_psn_memo_slot(struct uet_net *un,
 					      const struct in6_addr *peer)
 {
@@ -151,7 +172,7 @@ static int uet_dest_get(struct uet_net *un, struct uet_pdc *pdc,
 		uet_tables_changed(un);
 	}
 	if (pdc->key.role == UET_PDC_INITIATOR && !d->spray) {
-		spray = uet_spray_create(cfg, uet_addr_key(addr),
+		spray = uet_spray_create(cfg, uet_pdc_spray_key(un, addr),
 					 pdc->own_port, GFP_ATOMIC);
 		if (!spray) {
 			if (!d->refs)
@@ -325,7 +346,8 @@ static int uet_pdc_attach(struct uet_net *un, struct uet_pdc *pdc,
 		return uet_dest_get(un, pdc, cfg);
 	if (pdc->key.role != UET_PDC_INITIATOR)
 		return 0;
-	pdc->spray = uet_spray_create(cfg, uet_addr_key(&pdc->key.raddr),
+	pdc->spray = uet_spray_create(cfg,
+				      uet_pdc_spray_key(un, &pdc->key.raddr),
 				      pdc->own_port, GFP_ATOMIC);
 	if (!pdc->spray)
 		return -ENOMEM;

@@ -173,7 +173,7 @@ static u32 uet_spray_rand(u64 *rng, u32 bound)
 	return ((uet_spray_mix(*rng) >> 32) * bound) >> 32;
 }
 
-/* Same namespace seed and destination, same draws; seed 0: a fresh one. */
+/* Same namespace seed and key, same draws; seed 0: a fresh one. */
 static u64 uet_spray_seed(const struct uet_config *cfg, u64 key)
 {
 	if (!cfg->seed)
@@ -268,13 +268,14 @@ static size_t uet_spray_size(const struct uet_config *cfg)
 /**
  * uet_spray_create() - a new spraying state, for a new PDC group
  * @cfg: the namespace's configuration; every value needed is copied
- * @key: identifies the destination; mixed into the seed of the PRNG
+ * @key: identifies the state (its destination, and which of the
+ *	namespace's states it is); mixed into the seed of the PRNG
  * @own_port: local UDP port of the PDC that creates the group (none)
  * @gfp: allocation flags
  *
  * The PRNG is seeded from @cfg->seed and @key, so the same configuration
- * and destination make the same draws; a zero @cfg->seed means a random
- * seed for every state.  Under active the active set is drawn here.
+ * and key make the same draws; a zero @cfg->seed means a random seed for
+ * every state.  Under active the active set is drawn here.
  *
  * Context: any; may sleep if @gfp allows.
  * Return: the state, or NULL if @cfg is invalid or memory is short.

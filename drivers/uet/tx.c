@@ -550,6 +550,59 @@ static u64 uet_tx_ed_next(struct uet_pdc *pdc)
 }
 
 /**
+ * uet_tx_ed_due() - the next transmission whose early-detection deadline
+ *	passed
+ * @pdc: the initiator PDC
+ * @now: the time, ktime_get_ns() clock
+ * @ed: the early-detection delay, uet_tx_ed_ns()
+ * @psn: set to its PSN
+ *
+ * The deadline is uet_tx_ed_at()'s, the one the timer is armed for.  The
+ * cursor @ed_psn moves over the PSNs in order, passes those reported
+ * (UET_SLOT_ED) or acknowledged, and stops at the first not yet due; a
+ * PSN resent moves it back (uet_tx_ed_renew()).
+ *
+ * Return: true and @psn set when one is due; the caller reports it
+ * (UET_SLOT_ED), so that the next call moves on.
+ */
+VISIBLE_IF_KUNIT bool uet_tx_ed_due(struct uet_pdc *pdc, u64 now, u64 ed,
+				    u32 *psn)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+
+	if (uet_psn_before(tx->ed_psn, tx->snd_una))
+		tx->ed_psn = tx->snd_una;
+	for (; tx->ed_psn != tx->snd_nxt; tx->ed_psn++) {
+		struct uet_tx_slot *s = uet_slot(pdc, tx->ed_psn);
+
+		if (!s->msg || (s->flags & UET_SLOT_ED))
+			continue;
+		if (uet_tx_ed_at(pdc, tx->ed_psn, ed) > now)
+			return false;
+		*psn = tx->ed_psn;
+		return true;
+	}
+	return false;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_ed_due);
+
+/**
+ * uet_tx_ed_renew() - give a PSN being resent its own deadline
+ * @pdc: the initiator PDC
+ * @psn: the PSN, in flight
+ *
+ * The cursor of uet_tx_ed_due() moves back to @psn if it had passed it:
+ * it then walks again only PSNs already reported, at most a window.
+ */
+VISIBLE_IF_KUNIT void uet_tx_ed_renew(struct uet_pdc *pdc, u32 psn)
+{
+	uet_slot(pdc, psn)->flags &= ~UET_SLOT_ED;
+	if (uet_psn_before(psn, pdc->tx.ed_psn))
+		pdc->tx.ed_psn = psn;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_ed_renew);
+
+/**
  * uet_tx_rto_base() - the retransmission timeout before backoff
  * @pdc: the initiator PDC
  *
@@ -1027,6 +1080,7 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 		s->retx++;
 	}
 	s->flags &= ~(UET_SLOT_FB | UET_SLOT_HOLD | UET_SLOT_TO | UET_SLOT_TRIM);
+	uet_tx_ed_renew(pdc, psn);
 	s->sent_ns = now;
 	s->horizon = pdc->tx.snd_nxt;
 	/* Resent whatever the window says: the window bounds new data. */
@@ -1636,23 +1690,17 @@ void uet_tx_probe_ack(struct uet_pdc *pdc, u16 ev, const struct uet_ack_info *a)
 					     ev, now));
 }
 
-/* Report the early-detection deadlines that have passed. */
+/* Report each transmission whose early-detection deadline passed (REPS). */
 static void uet_tx_early(struct uet_pdc *pdc, u64 now)
 {
-	struct uet_pdc_tx *tx = &pdc->tx;
 	u64 ed = uet_tx_ed_ns(pdc);
+	u32 p;
 
 	if (!ed)
 		return;
-	if (uet_psn_before(tx->ed_psn, tx->snd_una))
-		tx->ed_psn = tx->snd_una;
-	for (; tx->ed_psn != tx->snd_nxt; tx->ed_psn++) {
-		struct uet_tx_slot *s = uet_slot(pdc, tx->ed_psn);
+	while (uet_tx_ed_due(pdc, now, ed, &p)) {
+		struct uet_tx_slot *s = uet_slot(pdc, p);
 
-		if (!s->msg || (s->flags & UET_SLOT_ED))
-			continue;
-		if (s->sent_ns + ed > now)
-			return;
 		s->flags |= UET_SLOT_ED;
 		uet_tx_fb(pdc, s, UET_SPRAY_EV_EARLY_DEADLINE, now);
 	}

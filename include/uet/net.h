@@ -101,6 +101,8 @@ struct uet_psn_memo {
  * @tables_gen: bumped under @pdc_lock whenever a PDC or destination
  *	enters or leaves the tables, so that a multi-part dump can tell
  *	that they changed under it (read with READ_ONCE())
+ * @spray_seq: spraying states made so far, mixed into the PRNG key of the
+ *	next one; under @pdc_lock
  * @gc_work: closes idle PDCs and frees reaped ones
  * @dying: the namespace is going away: no new PDC, no rescheduled work
  * @debugfs: the namespace's directory under /sys/kernel/debug/uet; set at
@@ -141,6 +143,7 @@ struct uet_net {
 	u32 src_seed;
 	u16 user_open[UET_SRC_SLOTS];
 	unsigned int tables_gen;
+	u64 spray_seq;
 	struct delayed_work gc_work;
 	bool dying;
 	struct dentry *debugfs;

@@ -544,6 +544,9 @@ void uet_tx_rtt(struct uet_pdc *pdc, u64 rtt_ns);
 u32 uet_tx_rto_base(const struct uet_pdc *pdc);
 void uet_tx_backoff(struct uet_pdc *pdc);
 u64 uet_tx_ed_at(struct uet_pdc *pdc, u32 psn, u64 ed);
+bool uet_tx_ed_due(struct uet_pdc *pdc, u64 now, u64 ed, u32 *psn);
+void uet_tx_ed_renew(struct uet_pdc *pdc, u32 psn);
+u64 uet_pdc_spray_key(struct uet_net *un, const struct in6_addr *a);
 bool uet_tx_to_due(struct uet_pdc *pdc, u64 now, u64 rto, u32 *psn);
 u64 uet_tx_to_next(struct uet_pdc *pdc, u64 now, u64 rto);
 struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,

@@ -358,6 +358,67 @@ static void uet_dp_test_ed_deadline(struct kunit *test)
 }
 
 /*
+ * Early detection reports each transmission once its uet_tx_ed_at()
+ * deadline passed, in PSN order; a PSN resent gets a deadline of its own.
+ */
+static void uet_dp_test_ed_due(struct kunit *test)
+{
+	struct uet_pdc *pdc = uet_dp_test_pdc(test);
+	struct uet_tx_msg *m = (struct uet_tx_msg *)test;
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u32 start = T_PSN_WRAP, i, p;
+	u64 ed = 1000, at0, at3;
+
+	tx->snd_una = start;
+	tx->snd_nxt = start + 20;
+	tx->ed_psn = start;
+	for (i = 0; i < 20; i++) {
+		struct uet_tx_slot *s = &tx->ring[(start + i) % UET_PSN_WINDOW];
+
+		s->msg = m;
+		s->sent_ns = 10000 + 100 * i;
+	}
+	/* out for @ed, but its ACK may wait for a later packet: not due */
+	at0 = uet_tx_ed_at(pdc, start, ed);
+	KUNIT_EXPECT_FALSE(test, uet_tx_ed_due(pdc, 10000 + ed + 1, ed, &p));
+	KUNIT_EXPECT_FALSE(test, uet_tx_ed_due(pdc, at0 - 1, ed, &p));
+	KUNIT_EXPECT_EQ(test, tx->ed_psn, start);
+	/* at the deadline: the first, once; the second not yet */
+	KUNIT_ASSERT_TRUE(test, uet_tx_ed_due(pdc, at0, ed, &p));
+	KUNIT_EXPECT_EQ(test, p, start);
+	tx->ring[p % UET_PSN_WINDOW].flags |= UET_SLOT_ED;
+	KUNIT_EXPECT_FALSE(test, uet_tx_ed_due(pdc, at0, ed, &p));
+	KUNIT_EXPECT_EQ(test, tx->ed_psn, start + 1);
+	/* at 3's deadline: 1 and 3, acknowledged 2 passed over */
+	at3 = uet_tx_ed_at(pdc, start + 3, ed);
+	tx->ring[(start + 2) % UET_PSN_WINDOW].msg = NULL;
+	KUNIT_ASSERT_TRUE(test, uet_tx_ed_due(pdc, at3, ed, &p));
+	KUNIT_EXPECT_EQ(test, p, start + 1);
+	tx->ring[p % UET_PSN_WINDOW].flags |= UET_SLOT_ED;
+	KUNIT_ASSERT_TRUE(test, uet_tx_ed_due(pdc, at3, ed, &p));
+	KUNIT_EXPECT_EQ(test, p, start + 3);
+	tx->ring[p % UET_PSN_WINDOW].flags |= UET_SLOT_ED;
+	KUNIT_EXPECT_FALSE(test, uet_tx_ed_due(pdc, at3, ed, &p));
+	KUNIT_EXPECT_EQ(test, tx->ed_psn, start + 4);
+	/* 1 resent at 40000: the cursor goes back, 1 due again at its time */
+	uet_tx_ed_renew(pdc, start + 1);
+	tx->ring[(start + 1) % UET_PSN_WINDOW].sent_ns = 40000;
+	KUNIT_EXPECT_EQ(test, tx->ed_psn, start + 1);
+	KUNIT_EXPECT_FALSE(test, tx->ring[(start + 1) % UET_PSN_WINDOW].flags &
+				 UET_SLOT_ED);
+	KUNIT_EXPECT_FALSE(test, uet_tx_ed_due(pdc, 40000 + ed - 1, ed, &p));
+	KUNIT_ASSERT_TRUE(test, uet_tx_ed_due(pdc, 40000 + ed, ed, &p));
+	KUNIT_EXPECT_EQ(test, p, start + 1);
+	tx->ring[p % UET_PSN_WINDOW].flags |= UET_SLOT_ED;
+	/* then on past the reported ones to 4 */
+	KUNIT_ASSERT_TRUE(test, uet_tx_ed_due(pdc, 40000 + ed, ed, &p));
+	KUNIT_EXPECT_EQ(test, p, start + 4);
+	/* a PSN ahead of the cursor resent: the cursor stays */
+	uet_tx_ed_renew(pdc, start + 10);
+	KUNIT_EXPECT_EQ(test, tx->ed_psn, start + 4);
+}
+
+/*
  * Each transmission times out on its own once out for the timeout and
  * overtaken by an acknowledged later packet; the cursor passes every PSN
  * about once and stops at the first transmission in order not yet due.
@@ -659,6 +720,7 @@ static struct kunit_case uet_dp_test_cases[] = {
 	KUNIT_CASE(uet_dp_test_rto_bounds),
 	KUNIT_CASE(uet_dp_test_base_rtt),
 	KUNIT_CASE(uet_dp_test_ed_deadline),
+	KUNIT_CASE(uet_dp_test_ed_due),
 	KUNIT_CASE(uet_dp_test_own_timeout),
 	KUNIT_CASE(uet_dp_test_data_roundtrip),
 	KUNIT_CASE(uet_dp_test_data_malformed),

@@ -16,6 +16,7 @@
 #include <linux/slab.h>
 #include <net/sock.h>
 #include <uet/sock.h>
+#include <uet/spray.h>
 #include "kt.h"
 
 #define T_BUF		4096
@@ -389,6 +390,49 @@ static void uet_pdc_test_teardown_queued(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, closes, 1);
 }
 
+/* Draw @n values of a new active state made with @key. */
+static void uet_pdc_test_draw(struct kunit *test, u64 key, u16 *out, u32 n)
+{
+	struct uet_config cfg;
+	struct uet_spray *s;
+	u32 i;
+
+	uet_config_init_defaults(&cfg);
+	cfg.spray = UET_SPRAY_ACTIVE;
+	cfg.seed = 7;
+	s = uet_spray_create(&cfg, key, 0, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, s);
+	for (i = 0; i < n; i++)
+		out[i] = uet_spray_next(s, NULL);
+	uet_spray_destroy(s);
+}
+
+/*
+ * Each spraying state the namespace makes for one destination has a key
+ * of its own, so under one seed each PDC group draws its own values.
+ */
+static void uet_pdc_test_spray_keys(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct in6_addr a = {
+		.s6_addr32 = { 0, 0, htonl(0xffff), htonl(0x0a000002) },
+	};
+	u16 v1[72], v2[72];
+	u32 i, diff = 0;
+	u64 k1, k2;
+
+	spin_lock_bh(&kt->un->pdc_lock);
+	k1 = uet_pdc_spray_key(kt->un, &a);
+	k2 = uet_pdc_spray_key(kt->un, &a);
+	spin_unlock_bh(&kt->un->pdc_lock);
+	KUNIT_EXPECT_NE(test, k1, k2);
+	uet_pdc_test_draw(test, k1, v1, ARRAY_SIZE(v1));
+	uet_pdc_test_draw(test, k2, v2, ARRAY_SIZE(v2));
+	for (i = 0; i < ARRAY_SIZE(v1); i++)
+		diff += v1[i] != v2[i];
+	KUNIT_EXPECT_GT(test, diff, 0);
+}
+
 static struct kunit_case uet_pdc_test_cases[] = {
 	KUNIT_CASE(uet_pdc_test_create),
 	KUNIT_CASE(uet_pdc_test_syn_incarnations),
@@ -396,6 +440,7 @@ static struct kunit_case uet_pdc_test_cases[] = {
 	KUNIT_CASE(uet_pdc_test_idle_close),
 	KUNIT_CASE(uet_pdc_test_close_ctrl),
 	KUNIT_CASE(uet_pdc_test_teardown_queued),
+	KUNIT_CASE(uet_pdc_test_spray_keys),
 	{}
 };
 
