@@ -1101,8 +1101,16 @@ static bool uet_tx_want_ack(const struct uet_pdc *pdc,
 
 	return m->sent == m->buf->len || psn == tx->start_psn ||
 	       list_empty(&tx->sendq) ||
-	       tx->snd_nxt - tx->snd_una == UET_PSN_WINDOW ||
-	       /* the window is full: no ACK every UET_ACK_EVERY to wait for */
+	       /*
+		* A full PSN window needs no ACK at once: the receiver ACKs
+		* every UET_ACK_EVERY packets, and that frees most of it.
+		* Asking would make each ACK draw a burst ending in an ACK,
+		* an ACK for every few packets.  Early detection (REPS)
+		* counts on the last packet sent asking (uet_tx_ed_at()).
+		*/
+	       (tx->snd_nxt - tx->snd_una == UET_PSN_WINDOW &&
+		uet_tx_ed_ns(pdc)) ||
+	       /* a congestion window may be too small for UET_ACK_EVERY */
 	       (pdc->cc == UET_CC_NSCC &&
 		tx->nscc.in_flight >= (s64)tx->nscc.cwnd);
 }

@@ -514,6 +514,61 @@ static void uet_tx_test_drain_budget(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 }
 
+static void uet_tx_test_reps(struct uet_config *c)
+{
+	uet_tx_test_no_rto(c);
+	c->spray = UET_SPRAY_REPS;
+}
+
+/* A message 10 packets longer than the window, unanswered: its window. */
+static void uet_tx_test_fill(struct uet_kt *kt, struct uet_rx_pkt *pk)
+{
+	u32 len = (UET_PSN_WINDOW + 10) * UET_DEFAULT_MSS;
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(kt->test, uet_kt_send(kt, len, 1), len);
+	for (i = 0; i < UET_PSN_WINDOW; i++)
+		uet_kt_pop_data(kt, &pk[i], NULL);
+	KUNIT_EXPECT_EQ(kt->test, uet_kt_pending(kt), 0);
+}
+
+/*
+ * The packet that fills the PSN window does not ask for an ACK: the
+ * receiver's ACK every UET_ACK_EVERY packets frees the window, and asking
+ * would draw an ACK per burst.
+ */
+static void uet_tx_test_full_window(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt *pk;
+	unsigned int i, ar = 0;
+
+	pk = kunit_kcalloc(test, UET_PSN_WINDOW, sizeof(*pk), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pk);
+	uet_kt_config(kt, uet_tx_test_no_rto);
+	uet_tx_test_fill(kt, pk);
+	for (i = 0; i < UET_PSN_WINDOW; i++)
+		ar += !!(pk[i].flags & UET_REQ_AR);
+	/* the PDC's first PSN only */
+	KUNIT_EXPECT_EQ(test, ar, 1);
+	KUNIT_EXPECT_TRUE(test, pk[0].flags & UET_REQ_AR);
+	KUNIT_EXPECT_FALSE(test, pk[UET_PSN_WINDOW - 1].flags & UET_REQ_AR);
+}
+
+/* Under REPS it asks: early detection counts on the last packet's ACK. */
+static void uet_tx_test_full_window_reps(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt *pk;
+
+	pk = kunit_kcalloc(test, UET_PSN_WINDOW, sizeof(*pk), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pk);
+	uet_kt_config(kt, uet_tx_test_reps);
+	uet_tx_test_fill(kt, pk);
+	KUNIT_EXPECT_TRUE(test, pk[UET_PSN_WINDOW - 1].flags & UET_REQ_AR);
+	KUNIT_EXPECT_FALSE(test, pk[UET_PSN_WINDOW - 2].flags & UET_REQ_AR);
+}
+
 static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_ack_in_order),
 	KUNIT_CASE(uet_tx_test_sack_out_of_order),
@@ -523,6 +578,8 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_rto_retransmit),
 	KUNIT_CASE(uet_tx_test_max_retx),
 	KUNIT_CASE(uet_tx_test_drain_budget),
+	KUNIT_CASE(uet_tx_test_full_window),
+	KUNIT_CASE(uet_tx_test_full_window_reps),
 	{}
 };
 
