@@ -230,19 +230,21 @@ static void uet_rx_ack_out(struct uet_pdc *pdc, struct uet_ack_info *a,
 	a->dpdcid = pdc->key.rpdcid;
 	a->cc |= !!a->bitmap;
 	/*
-	 * NSCC's ACK clock: every ACK (but a probe's answer, whose CC state
-	 * is the probe's service time) reports the bytes received so far, in
-	 * 256-byte units rounded up, wrapping at 24 bits.  Service_Time stays
-	 * 0: the ACK leaves in the softirq its trigger arrived in.
+	 * NSCC's ACK clock: under nscc every ACK is an ACK_CC, and every
+	 * ACK_CC (cc_type NSCC, 0 on the wire) reports the bytes received so
+	 * far, in 256-byte units rounded up, wrapping at 24 bits.
+	 * Service_Time is 0 but in a probe's answer: the ACK leaves in the
+	 * softirq its trigger arrived in.
 	 */
-	if (pdc->cc == UET_CC_NSCC && !(a->flags & UET_ACK_P)) {
+	if (pdc->cc == UET_CC_NSCC)
+		a->cc = true;
+	if (a->cc) {
 		u64 units = DIV_ROUND_UP_ULL(rx->cc_rcvd,
 					     1U << UET_NSCC_RCVD_SHIFT);
 
-		a->cc = true;
 		a->cc_type = UET_ACK_CC_NSCC;
-		a->cc_state = FIELD_PREP(UET_NSCC_RCVD_BYTES,
-					 units & UET_NSCC_RCVD_MASK);
+		a->cc_state |= FIELD_PREP(UET_NSCC_RCVD_BYTES,
+					  units & UET_NSCC_RCVD_MASK);
 	}
 	skb = uet_ctl_skb(pdc, a->cc ? sizeof(struct uet_pds_ack_cc) :
 				       sizeof(struct uet_pds_ack), ev);
@@ -655,8 +657,7 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
 	 * sender counts it out of flight when an ACK reports it.  A NACK for
 	 * it is no congestion signal and changes nothing there.
 	 */
-	if (pdc->cc == UET_CC_NSCC)
-		rx->cc_rcvd += uet_cc_wire_bytes(pk->len);
+	rx->cc_rcvd += uet_cc_wire_bytes(pk->len);
 	aflags = (c->ce ? UET_ACK_M : 0) |
 		 (pk->flags & UET_REQ_RETX ? UET_ACK_RETX : 0);
 	if (!uet_rx_psn_new(pdc, pk, c, aflags, q))
@@ -1018,9 +1019,10 @@ static int uet_rx_nack(struct uet_net *un, struct sk_buff *skb,
 
 /*
  * Answer a probe: an ACK_CC with P on the value probed, the probe's
- * opaque value, and the time since the probe reached uet (@rx_ns) in the
- * CC state, so that the sender can take it out of its RTT sample.  The
- * PSN state is reported, not changed.
+ * opaque value, and the time since the probe reached uet (@rx_ns) as
+ * NSCC's Service_Time (128 ns units, at most 8.4 ms), so that the sender
+ * can take it out of its RTT sample.  The PSN state is reported, not
+ * changed.
  */
 static void uet_rx_probe_answer(struct uet_pdc *pdc,
 				const struct uet_pds_ctrl *ctl,
@@ -1034,7 +1036,10 @@ static void uet_rx_probe_answer(struct uet_pdc *pdc,
 	};
 
 	uet_stat_inc(pdc->un, UET_STAT_PROBE_RX);
-	a.cc_state = min_t(u64, ktime_get_ns() - rx_ns, U32_MAX);
+	a.cc_state = FIELD_PREP(UET_NSCC_SERVICE_TIME,
+				min_t(u64, (ktime_get_ns() - rx_ns) /
+					   UET_NSCC_SERVICE_NS,
+				      FIELD_MAX(UET_NSCC_SERVICE_TIME)));
 	uet_rx_ack_out(pdc, &a, c->ev, q);
 }
 

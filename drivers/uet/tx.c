@@ -1437,7 +1437,8 @@ static void uet_tx_cc_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 	if (!n)
 		return;
 	if (a->cc && a->cc_type == UET_ACK_CC_NSCC) {
-		u64 service = FIELD_GET(UET_NSCC_SERVICE_TIME, a->cc_state) * 128;
+		u64 service = FIELD_GET(UET_NSCC_SERVICE_TIME, a->cc_state) *
+			      UET_NSCC_SERVICE_NS;
 
 		acked = uet_nscc_rcvd_bytes(n, FIELD_GET(UET_NSCC_RCVD_BYTES,
 							 a->cc_state));
@@ -1684,7 +1685,11 @@ void uet_tx_probe_ack(struct uet_pdc *pdc, u16 ev, const struct uet_ack_info *a)
 {
 	struct uet_probe_rec *r = &pdc->tx.probes[a->opaque % UET_PROBE_SLOTS];
 	u64 now = ktime_get_ns(), rtt = 0;
-	u32 service = a->cc ? lower_32_bits(a->cc_state) : 0;
+	u32 service = 0;
+
+	if (a->cc && a->cc_type == UET_ACK_CC_NSCC)
+		service = FIELD_GET(UET_NSCC_SERVICE_TIME, a->cc_state) *
+			  UET_NSCC_SERVICE_NS;
 
 	if (r->sent_ns && r->id == a->opaque && r->ev == ev) {
 		rtt = now - r->sent_ns;

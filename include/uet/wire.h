@@ -53,14 +53,16 @@
  * layout of the 64-bit state follows UET 1.0 as summarised in
  * Documentation/cc.rst, most significant field first: Service_Time (16
  * bits, 128 ns units), RC (1), Rcv_Cwnd_Pend (7), Rcvd_Bytes (24 bits,
- * 256-byte units), OOO_Count (16).  uet fills Rcvd_Bytes only; the value
- * of cc_type is uet's own (0 stays "no CC state", what uet sent before):
- * the public material at hand does not give the specification's.
+ * 256-byte units), OOO_Count (16).  uet fills Rcvd_Bytes, and
+ * Service_Time in a probe's answer.  cc_type 0 is NSCC and 1 credit
+ * (RCCC), as the public UET 1.0 header definitions have them (xdp2's
+ * uet/pds.h); uet sends only NSCC's, in every ACK_CC.
  */
 #define UET_ACK_CC_TYPE		GENMASK(7, 4)
-#define UET_ACK_CC_NONE		0x0
-#define UET_ACK_CC_NSCC		0x1
+#define UET_ACK_CC_NSCC		0x0
+#define UET_ACK_CC_CREDIT	0x1
 #define UET_NSCC_SERVICE_TIME	GENMASK_ULL(63, 48)
+#define UET_NSCC_SERVICE_NS	128	/* Service_Time's unit */
 #define UET_NSCC_RC		BIT_ULL(47)
 #define UET_NSCC_RCV_CWND_PEND	GENMASK_ULL(46, 40)
 #define UET_NSCC_RCVD_BYTES	GENMASK_ULL(39, 16)
@@ -139,7 +141,8 @@ struct uet_pds_ack {
  * @sack_bitmap: bit i (value 1 << i) set: PSN first + i received.  A
  *	clear bit says nothing: bitmaps are ORed by the sender.
  * @cc_state: congestion-control state: with UET_ACK_CC_NSCC, NSCC's
- *	(UET_NSCC_*); with the ACK's P flag, the probe's service time in ns
+ *	(UET_NSCC_*); in a probe's answer (the ACK's P flag) its
+ *	Service_Time is the probe's
  */
 struct uet_pds_ack_cc {
 	struct uet_pds_ack ack;

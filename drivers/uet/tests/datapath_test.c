@@ -206,12 +206,14 @@ static void uet_dp_test_ack_plain_and_probe(struct kunit *test)
 	a.cack = 77;
 	a.cc = true;
 	a.sack_base = 78;
-	a.cc_state = 123456;
+	a.cc_state = FIELD_PREP(UET_NSCC_SERVICE_TIME, 964);
 	uet_ack_write(buf, &a);
 	KUNIT_ASSERT_EQ(test, uet_ack_read(buf, sizeof(buf), &b), 0);
 	KUNIT_EXPECT_EQ(test, b.flags, UET_ACK_P);
 	KUNIT_EXPECT_EQ(test, b.opaque, 0xbeef);
-	KUNIT_EXPECT_EQ(test, b.cc_state, 123456ULL);
+	KUNIT_EXPECT_EQ(test, b.cc_type, UET_ACK_CC_NSCC);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(UET_NSCC_SERVICE_TIME, b.cc_state),
+			964ULL);
 	KUNIT_EXPECT_EQ(test, b.bitmap, 0ULL);
 }
 
@@ -234,7 +236,8 @@ static void uet_dp_test_ack_nscc(struct kunit *test)
 		     FIELD_PREP(UET_NSCC_SERVICE_TIME, 3);
 	uet_ack_write(buf, &a);
 	acc = (const struct uet_pds_ack_cc *)buf;
-	KUNIT_EXPECT_EQ(test, acc->cc_type_flags, 0x10);
+	/* NSCC is cc_type 0 */
+	KUNIT_EXPECT_EQ(test, acc->cc_type_flags, 0x00);
 	KUNIT_EXPECT_EQ(test, be64_to_cpu(acc->cc_state),
 			0x000300abcdef0000ULL);
 	KUNIT_ASSERT_EQ(test, uet_ack_read(buf, sizeof(buf), &b), 0);
@@ -248,11 +251,12 @@ static void uet_dp_test_ack_nscc(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 4), 1024U);
 	KUNIT_EXPECT_EQ(test, uet_cc_wire_bytes(1024), 1024U + 56 + 8 + 40);
 
-	/* a plain ACK_CC, as uet sent before, says cc_type none */
-	a.cc_type = UET_ACK_CC_NONE;
+	/* a credit (RCCC) ACK_CC is cc_type 1, in bits 7..4 */
+	a.cc_type = UET_ACK_CC_CREDIT;
 	uet_ack_write(buf, &a);
+	KUNIT_EXPECT_EQ(test, acc->cc_type_flags, 0x10);
 	KUNIT_ASSERT_EQ(test, uet_ack_read(buf, sizeof(buf), &b), 0);
-	KUNIT_EXPECT_EQ(test, b.cc_type, UET_ACK_CC_NONE);
+	KUNIT_EXPECT_EQ(test, b.cc_type, UET_ACK_CC_CREDIT);
 }
 
 /* RFC 6298 with a floor at 5/4 of the recent maximum, bounds, backoff. */
