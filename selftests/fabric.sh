@@ -150,7 +150,9 @@ uet_wait_tc_pkts()
 }
 
 # uet_server NS OUT ARGS...: start a uetperf server in the background,
-# JSON summary to OUT; return once it is bound. Sets UET_SERVER_PID.
+# JSON summary to OUT; return once it is bound (60 s at most: on the
+# sanitizer kernel beside another VM, starting one took more than 10).
+# Sets UET_SERVER_PID.
 uet_server()
 {
 	local ns=$1 out=$2
@@ -159,7 +161,7 @@ uet_server()
 	: >"$out.err"
 	ip netns exec "$ns" "$UETPERF" -s -J "$@" >"$out" 2>"$out.err" &
 	UET_SERVER_PID=$!
-	uet_wait_until 10 grep -q '^uetperf: ready' "$out.err"
+	uet_wait_until 60 grep -q '^uetperf: ready' "$out.err"
 }
 
 # uet_json FILE KEY: a value of a uetperf JSON summary (empty if none).
@@ -205,6 +207,7 @@ uet_transfer()
 	out=$(mktemp -d)
 	if ! uet_server "$sns" "$out/s" -n "$n" -i 60 "${sargs[@]}"; then
 		ktap_fail "$name" "server did not start"
+		sed 's/^/# server: /' "$out/s.err"
 		return
 	fi
 	ip netns exec "$cns" "$UETPERF" -c "$dst" -J -n "$n" "${cargs[@]}" \
