@@ -8,6 +8,7 @@
  * counters - never how the target keeps a message meanwhile.
  */
 #include <kunit/test.h>
+#include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <linux/minmax.h>
 #include <linux/slab.h>
@@ -162,6 +163,13 @@ static void uet_rx_test_out_of_order(struct kunit *test)
 					    "packet %u", j);
 			KUNIT_EXPECT_EQ_MSG(test, a.bitmap, bits, "packet %u",
 					    j);
+			/* under cc none too: NSCC's state, Rcvd_Bytes */
+			KUNIT_EXPECT_EQ_MSG(test, a.cc_type, UET_ACK_CC_NSCC,
+					    "packet %u", j);
+			KUNIT_EXPECT_GT_MSG(test,
+					    FIELD_GET(UET_NSCC_RCVD_BYTES,
+						      a.cc_state),
+					    0ULL, "packet %u", j);
 		}
 	}
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
