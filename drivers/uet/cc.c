@@ -26,6 +26,7 @@
 #include <linux/types.h>
 #include <uet/cc.h>
 #include <uet/kunit.h>
+#include <uet/wire.h>
 
 /* The model's reference BDP: 100 Gbit/s x 12 us = 150000 bytes. */
 #define UET_NSCC_REF_BDP	((u64)UET_NSCC_REF_RATE_MBPS * \
@@ -586,3 +587,138 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes)
 	n->in_flight += bytes;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_unmark);
+
+/**
+ * uet_rccc_init_credit() - an initiator's credit before any grant
+ * @link_rate_mbps: its link rate, Mbit/s
+ * @base_rtt_ns: the base RTT, ns
+ * @mss: payload bytes of a full packet
+ *
+ * One bandwidth-delay product, so that a lone sender is not slowed by
+ * the round trip its first request takes, within %UET_RCCC_INIT_MIN_PKTS
+ * and %UET_RCCC_INIT_MAX_PKTS full packets.
+ *
+ * Return: the initial credit in payload bytes.
+ */
+u32 uet_rccc_init_credit(u32 link_rate_mbps, u32 base_rtt_ns, u32 mss)
+{
+	/* Mbit/s x ns / 8000 = bytes; both are at most 32 bits */
+	u64 bdp = div_u64((u64)link_rate_mbps * base_rtt_ns, 8000);
+
+	return clamp_t(u64, bdp, (u64)UET_RCCC_INIT_MIN_PKTS * mss,
+		       (u64)UET_RCCC_INIT_MAX_PKTS * mss);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_init_credit);
+
+/**
+ * uet_rccc_tx_init() - start an initiator PDC's credit
+ * @r: the credit, under the PDC's lock
+ * @init: the initial credit, bytes
+ */
+void uet_rccc_tx_init(struct uet_rccc_tx *r, u32 init)
+{
+	*r = (struct uet_rccc_tx){ .init = init };
+	/* nothing asked yet: any request beyond the initial credit is new */
+	r->asked = uet_rccc_req(r);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_tx_init);
+
+/**
+ * uet_rccc_req() - an initiator's cumulative request
+ * @r: the credit, under the PDC's lock
+ *
+ * Return: the bytes queued beyond the initial credit, modulo 2^32; below
+ * the grant (compared signed) while the initial credit covers the queue.
+ */
+u32 uet_rccc_req(const struct uet_rccc_tx *r)
+{
+	return r->queued - r->init;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_req);
+
+/**
+ * uet_rccc_need() - whether the initiator has a request to make
+ * @r: the credit, under the PDC's lock
+ *
+ * Return: true when its request is beyond both the grant and the request
+ * it last sent.
+ */
+bool uet_rccc_need(const struct uet_rccc_tx *r)
+{
+	u32 req = uet_rccc_req(r);
+
+	return (s32)(req - r->grant) > 0 && (s32)(req - r->asked) > 0;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_need);
+
+/**
+ * uet_rccc_can_send() - whether a new data packet may go
+ * @r: the credit, under the PDC's lock
+ *
+ * Return: true while some credit is left; the packet may overdraw it.
+ */
+bool uet_rccc_can_send(const struct uet_rccc_tx *r)
+{
+	return (s32)(r->init + r->grant - r->sent) > 0;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_can_send);
+
+/**
+ * uet_rccc_on_grant() - a CREDIT arrived
+ * @r: the credit, under the PDC's lock
+ * @grant: the target's cumulative grant it carries
+ *
+ * A grant older than the one held changes nothing; one beyond what was
+ * queued counts as what was queued, so that a forged or confused CREDIT
+ * cannot let out more than this end asked for.
+ *
+ * Return: true when the credit grew.
+ */
+bool uet_rccc_on_grant(struct uet_rccc_tx *r, u32 grant)
+{
+	u32 req = uet_rccc_req(r);
+
+	if ((s32)(grant - req) > 0)
+		grant = req;
+	if ((s32)(grant - r->grant) <= 0)
+		return false;
+	r->grant = grant;
+	return true;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_on_grant);
+
+/**
+ * uet_rccc_demand() - credit a target still owes
+ * @req: the highest request its initiator made
+ * @grant: what it granted so far
+ *
+ * Return: the bytes requested and not granted, 0 if none.
+ */
+u32 uet_rccc_demand(u32 req, u32 grant)
+{
+	s32 d = req - grant;
+
+	return d > 0 ? d : 0;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_demand);
+
+/**
+ * uet_rccc_tokens() - payload bytes a link carries in some time
+ * @rate_mbps: the link rate, Mbit/s
+ * @elapsed_ns: the time, ns; counted up to %UET_RCCC_TICK_MAX_NS
+ * @mss: payload bytes of a full packet
+ *
+ * The link carries the headers too: a full packet counts for
+ * uet_cc_wire_bytes(@mss) on it, of which @mss are payload.
+ *
+ * Return: the payload bytes.
+ */
+u64 uet_rccc_tokens(u32 rate_mbps, u64 elapsed_ns, u32 mss)
+{
+	u64 t = min(elapsed_ns, UET_RCCC_TICK_MAX_NS);
+
+	/* the link's bytes first (< 2^36), then their payload share */
+	t = div_u64(t * rate_mbps, 8000);
+	return div_u64(t * mss, uet_cc_wire_bytes(mss));
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_tokens);

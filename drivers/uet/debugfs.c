@@ -222,11 +222,16 @@ static void uet_dbg_pdc_tx(struct seq_file *m, struct uet_pdc *pdc)
 		seq_printf(m, " min_rtt_ns=%llu", tx->min_rtt_ns);
 	if (tx->pmtu)
 		seq_printf(m, " pmtu=%u", tx->pmtu);
-	if (pdc->cc == UET_CC_NSCC)
+	if (uet_pdc_nscc(pdc))
 		seq_printf(m, " cwnd=%u cc_in_flight=%lld cc_action=%u cc_base_rtt_ns=%u cc_avg_delay_ns=%u",
 			   tx->nscc.cwnd, tx->nscc.in_flight,
 			   tx->nscc.last_action, tx->nscc.base_rtt_ns,
 			   uet_nscc_avg_delay_ns(&tx->nscc));
+	if (uet_pdc_rccc(pdc))
+		seq_printf(m, " credit=%d credit_queued=%u credit_grant=%u credit_waiting=%d",
+			   (s32)(tx->rccc.init + tx->rccc.grant -
+				 tx->rccc.sent), tx->rccc.queued,
+			   tx->rccc.grant, tx->rccc.waiting);
 	seq_printf(m, " rto_in_ns=%lld probe_in_ns=%lld",
 		   uet_dbg_in(tx->rto_at, now), uet_dbg_in(tx->probe_at, now));
 	seq_printf(m, " next_msg_id=%u probe_id=%u syn=%d busy=%d err=%d",
@@ -244,6 +249,9 @@ static void uet_dbg_pdc_rx(struct seq_file *m, struct uet_pdc *pdc)
 	uet_pdc_counts_get(pdc, &c);
 	seq_printf(m, " start=%u epsn=%u held=%u since_ack=%u partial_msgs=%u",
 		   rx->start_psn, rx->epsn, c.out, rx->since_ack, c.msgs);
+	/* what an initiator asked, and got, whatever our cc */
+	seq_printf(m, " credit_req=%u credit_grant=%u", rx->rccc_req,
+		   rx->rccc_grant);
 }
 
 static void uet_dbg_pdc(struct seq_file *m, void *obj)

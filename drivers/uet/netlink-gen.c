@@ -155,7 +155,7 @@ const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_CC_TARGET_QDELAY_NS +
 		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_sndbuf_range),
 	[UET_A_CFG_RCVBUF] =
 		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_rcvbuf_range),
-	[UET_A_CFG_CC] = NLA_POLICY_MAX(NLA_U8, 1),
+	[UET_A_CFG_CC] = NLA_POLICY_MAX(NLA_U8, 3),
 	[UET_A_CFG_CC_TARGET_QDELAY_NS] =
 		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_cc_target_qdelay_ns_range),
 };

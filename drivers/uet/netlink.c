@@ -614,11 +614,15 @@ static int uet_nl_pdc_tx_put(struct sk_buff *skb, const struct uet_pdc *pdc)
 	    (tx->syn && nla_put_flag(skb, UET_A_PDC_SYN)) ||
 	    (tx->pmtu && nla_put_u32(skb, UET_A_PDC_PMTU, tx->pmtu)))
 		return -EMSGSIZE;
-	if (pdc->cc == UET_CC_NSCC &&
+	if (uet_pdc_nscc(pdc) &&
 	    (nla_put_u32(skb, UET_A_PDC_CWND, tx->nscc.cwnd) ||
 	     nla_put_s32(skb, UET_A_PDC_CC_IN_FLIGHT,
 			 clamp_t(s64, tx->nscc.in_flight, S32_MIN, S32_MAX)) ||
 	     nla_put_u8(skb, UET_A_PDC_CC_ACTION, tx->nscc.last_action)))
+		return -EMSGSIZE;
+	if (uet_pdc_rccc(pdc) &&
+	    nla_put_s32(skb, UET_A_PDC_CC_CREDIT,
+			(s32)(tx->rccc.init + tx->rccc.grant - tx->rccc.sent)))
 		return -EMSGSIZE;
 	return 0;
 }

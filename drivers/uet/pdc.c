@@ -281,6 +281,7 @@ struct uet_pdc *uet_pdc_alloc(struct uet_net *un,
 	}
 	if (key->role == UET_PDC_TARGET) {
 		hash_init(pdc->rx.msgs);
+		INIT_LIST_HEAD(&pdc->rx.rccc_node);
 		return pdc;
 	}
 	pdc->tx.ring = kvcalloc(UET_PSN_WINDOW, sizeof(*pdc->tx.ring), gfp);
@@ -884,6 +885,7 @@ int uet_pdc_net_init(struct uet_net *un)
 	atomic_set(&un->n_initiator, 0);
 	atomic_set(&un->n_target, 0);
 	INIT_DELAYED_WORK(&un->gc_work, uet_pdc_gc_work);
+	uet_rccc_net_init(un);
 
 	err = rhashtable_init(&un->pdc_by_id, &uet_pdc_id_params);
 	if (err)
@@ -922,6 +924,7 @@ void uet_pdc_net_exit(struct uet_net *un)
 	uet_pdc_reap(un);
 
 	WARN_ON(atomic_read(&un->n_initiator) || atomic_read(&un->n_target));
+	uet_rccc_net_exit(un);
 	rhashtable_destroy(&un->dests);
 	rhashtable_destroy(&un->pdc_by_key);
 	rhashtable_destroy(&un->pdc_by_id);

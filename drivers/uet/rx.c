@@ -236,7 +236,7 @@ static void uet_rx_ack_out(struct uet_pdc *pdc, struct uet_ack_info *a,
 	 * Service_Time is 0 but in a probe's answer: the ACK leaves in the
 	 * softirq its trigger arrived in.
 	 */
-	if (pdc->cc == UET_CC_NSCC)
+	if (uet_pdc_nscc(pdc))
 		a->cc = true;
 	if (a->cc) {
 		u64 units = DIV_ROUND_UP_ULL(rx->cc_rcvd,
@@ -1077,11 +1077,47 @@ static int uet_rx_ctrl_locked(struct uet_pdc *pdc,
 	case UET_CTRL_PROBE:
 		uet_rx_probe_answer(pdc, ctl, c, rx_ns, q);
 		break;
+	case UET_CTRL_CREDIT_REQ:
+		uet_rccc_req_rx(pdc, be32_to_cpu(ctl->payload), c->ev, q);
+		break;
 	default:
 		uet_rx_send_ack(pdc, pdc->rx.epsn - 1, 0, c->ev, q);
 		break;
 	}
 	return 0;
+}
+
+/*
+ * A CREDIT (RCCC), the one CTRL that goes to an initiator: from the
+ * target the PDC knows, once it knows it.  Return: 0 or the counter of
+ * the reason to drop.
+ */
+static int uet_rx_credit(struct uet_net *un, const struct uet_pds_ctrl *ctl,
+			 const struct uet_rx_ctx *c)
+{
+	struct sk_buff_head q;
+	struct uet_pdc *pdc;
+	bool drain = false;
+	int why = 0;
+
+	pdc = uet_pdc_find(un, be16_to_cpu(ctl->dpdcid), UET_PDC_INITIATOR,
+			   &c->saddr, &c->daddr);
+	if (!pdc)
+		return UET_STAT_DROP_UNKNOWN_PDC;
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	if (pdc->dead) {
+		why = UET_STAT_DROP_UNKNOWN_PDC;
+	} else if (pdc->tx.syn || be16_to_cpu(ctl->spdcid) != pdc->rid) {
+		why = UET_STAT_DROP_POLICY;
+	} else {
+		uet_tx_credit(pdc, be32_to_cpu(ctl->payload), &q);
+		drain = uet_tx_out(pdc, &q);
+	}
+	uet_pdc_unlock(pdc);
+	if (drain)
+		uet_tx_drain(pdc);
+	return why;
 }
 
 static int uet_rx_ctrl(struct uet_net *un, struct sk_buff *skb,
@@ -1098,8 +1134,11 @@ static int uet_rx_ctrl(struct uet_net *un, struct sk_buff *skb,
 		return UET_STAT_DROP_MALFORMED;
 	ctl = (const struct uet_pds_ctrl *)skb->data;
 	type = uet_prologue_next(ctl->prologue);
+	if (type == UET_CTRL_CREDIT)
+		return uet_rx_credit(un, ctl, c);
 	if (type != UET_CTRL_NOP && type != UET_CTRL_CLOSE &&
-	    type != UET_CTRL_PROBE && type != UET_CTRL_ACK_REQ)
+	    type != UET_CTRL_PROBE && type != UET_CTRL_ACK_REQ &&
+	    type != UET_CTRL_CREDIT_REQ)
 		return UET_STAT_DROP_UNKNOWN_TYPE;
 
 	pdc = uet_pdc_find(un, be16_to_cpu(ctl->dpdcid), UET_PDC_TARGET,
@@ -1234,6 +1273,7 @@ void uet_rx_pdc_release(struct uet_pdc *pdc)
 	struct uet_rx_msg *m;
 	int bkt;
 
+	uet_rccc_target_release(pdc);
 	spin_lock_bh(&pdc->lock);
 	hash_for_each_safe(pdc->rx.msgs, bkt, tmp, m, hnode) {
 		hash_del(&m->hnode);

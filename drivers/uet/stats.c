@@ -107,6 +107,11 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_NSCC_QA_IGNORE]	= "nscc_qa_ignore",
 	[UET_STAT_NSCC_TRIM_DEC]	= "nscc_trim_dec",
 	[UET_STAT_NSCC_TIMEOUT_DEC]	= "nscc_loss_dec",
+	[UET_STAT_RCCC_REQ_TX]		= "rccc_req_tx",
+	[UET_STAT_RCCC_REQ_RX]		= "rccc_req_rx",
+	[UET_STAT_RCCC_CREDIT_TX]	= "rccc_credit_tx",
+	[UET_STAT_RCCC_CREDIT_RX]	= "rccc_credit_rx",
+	[UET_STAT_RCCC_WAIT]		= "rccc_wait",
 };
 
 /**

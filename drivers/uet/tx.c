@@ -77,7 +77,7 @@ static struct uet_tx_slot *uet_slot(struct uet_pdc *pdc, u32 psn)
 /* The PDC's NSCC state, or NULL with cc none.  Under the PDC's lock. */
 static struct uet_nscc *uet_tx_cc(struct uet_pdc *pdc)
 {
-	return pdc->cc == UET_CC_NSCC ? &pdc->tx.nscc : NULL;
+	return uet_pdc_nscc(pdc) ? &pdc->tx.nscc : NULL;
 }
 
 /* Bytes the packet of @s counts for in the window. */
@@ -763,6 +763,16 @@ static void uet_tx_arm(struct uet_pdc *pdc, u64 now, bool restart)
 	}
 	if (tx->probe_at)
 		next = min(next, tx->probe_at);
+	/* nothing left to wait for: its messages were given up */
+	if (list_empty(&tx->sendq))
+		tx->rccc.waiting = false;
+	if (!tx->rccc.waiting) {
+		tx->rccc.ask_at = 0;
+	} else {
+		if (!tx->rccc.ask_at)
+			tx->rccc.ask_at = now + uet_tx_rto_ns(pdc);
+		next = min(next, tx->rccc.ask_at);
+	}
 	if (next == U64_MAX)
 		hrtimer_try_to_cancel(&tx->timer);
 	else
@@ -1111,16 +1121,55 @@ static bool uet_tx_want_ack(const struct uet_pdc *pdc,
 	       (tx->snd_nxt - tx->snd_una == UET_PSN_WINDOW &&
 		uet_tx_ed_ns(pdc)) ||
 	       /* a congestion window may be too small for UET_ACK_EVERY */
-	       (pdc->cc == UET_CC_NSCC &&
-		tx->nscc.in_flight >= (s64)tx->nscc.cwnd);
+	       (uet_pdc_nscc(pdc) &&
+		tx->nscc.in_flight >= (s64)tx->nscc.cwnd) ||
+	       /* nor may the credit, which comes in CREDITs, not ACKs */
+	       (uet_pdc_rccc(pdc) && !uet_rccc_can_send(&tx->rccc));
 }
 
-/* Does the congestion window let a new packet out? */
+/*
+ * Is there credit (RCCC) for a new packet?  Running out with data queued
+ * starts the wait that uet_tx_arm() repeats the request in.
+ */
+static bool uet_tx_credit_open(struct uet_pdc *pdc)
+{
+	struct uet_rccc_tx *r = &pdc->tx.rccc;
+
+	if (!uet_pdc_rccc(pdc) || uet_rccc_can_send(r))
+		return true;
+	if (!r->waiting) {
+		r->waiting = true;
+		uet_stat_inc(pdc->un, UET_STAT_RCCC_WAIT);
+	}
+	return false;
+}
+
+/* Does the congestion window let a new packet out, and the credit? */
 static bool uet_tx_cc_open(struct uet_pdc *pdc)
 {
 	const struct uet_nscc *n = uet_tx_cc(pdc);
 
-	return !n || n->in_flight < (s64)n->cwnd;
+	if (n && n->in_flight >= (s64)n->cwnd)
+		return false;
+	return uet_tx_credit_open(pdc);
+}
+
+/*
+ * Ask the target for credit (RCCC): when more is queued than was granted
+ * and asked for, or @again, to repeat a request that got no answer.  The
+ * request goes on the PDC's own value: control traffic keeps to one path.
+ * Until the target has answered, the PDC has no id to name it by.
+ */
+static void uet_tx_credit_ask(struct uet_pdc *pdc, bool again,
+			      struct sk_buff_head *q)
+{
+	struct uet_rccc_tx *r = &pdc->tx.rccc;
+
+	if (!uet_pdc_rccc(pdc) || pdc->tx.syn ||
+	    (!again && !uet_rccc_need(r)))
+		return;
+	r->asked = uet_rccc_req(r);
+	uet_rccc_ctl_out(pdc, UET_CTRL_CREDIT_REQ, r->asked, pdc->own_port, q);
 }
 
 /* Cut and send packets while the window has room. */
@@ -1169,6 +1218,7 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 			list_del_init(&m->sq_node);
 		if (uet_tx_cc(pdc))
 			uet_nscc_on_send(&tx->nscc, uet_tx_cc_bytes(s));
+		tx->rccc.sent += seg;
 		if (uet_tx_want_ack(pdc, m, psn))
 			flags |= UET_REQ_AR;
 		if (uet_tx_emit(pdc, psn, s, dst, &saddr, room, flags, q)) {
@@ -1190,7 +1240,9 @@ static void uet_tx_queue_msg(struct uet_pdc *pdc, struct uet_tx_msg *m,
 	m->msg_id = pdc->tx.next_msg_id++;
 	list_add_tail(&m->node, &pdc->tx.msgs);
 	list_add_tail(&m->sq_node, &pdc->tx.sendq);
+	pdc->tx.rccc.queued += m->buf->len;
 	uet_tx_push(pdc, q);
+	uet_tx_credit_ask(pdc, false, q);
 }
 
 /**
@@ -1506,7 +1558,32 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 	if (pdc->dead)
 		return;
 	uet_tx_push(pdc, q);
+	/* the first answer gives the target's id that a request needs */
+	uet_tx_credit_ask(pdc, false, q);
 	uet_tx_arm(pdc, now, progress);
+}
+
+/**
+ * uet_tx_credit() - a CREDIT arrived for an initiator PDC (RCCC)
+ * @pdc: the PDC, locked and live, its target known
+ * @grant: the target's cumulative grant, bytes
+ * @q: where packets go, sent once the lock is dropped
+ *
+ * Context: softirq.
+ */
+void uet_tx_credit(struct uet_pdc *pdc, u32 grant, struct sk_buff_head *q)
+{
+	struct uet_rccc_tx *r = &pdc->tx.rccc;
+	u64 now = ktime_get_ns();
+
+	if (!uet_pdc_rccc(pdc) || !uet_rccc_on_grant(r, grant))
+		return;
+	uet_stat_inc(pdc->un, UET_STAT_RCCC_CREDIT_RX);
+	pdc->last_active = jiffies;
+	r->waiting = false;
+	r->ask_at = 0;
+	uet_tx_push(pdc, q);
+	uet_tx_arm(pdc, now, false);
 }
 
 static int uet_tx_rc_errno(u32 rc)
@@ -1857,6 +1934,11 @@ static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
 		uet_tx_push(pdc, q);
 	if (tx->probe_at && now >= tx->probe_at)
 		uet_tx_probe(pdc, now, q);
+	/* Waiting for credit a timeout long: the request or its answer was lost. */
+	if (tx->rccc.ask_at && now >= tx->rccc.ask_at) {
+		uet_tx_credit_ask(pdc, true, q);
+		tx->rccc.ask_at = now + uet_tx_rto_ns(pdc);
+	}
 	uet_tx_arm(pdc, now, false);
 }
 
@@ -1917,10 +1999,16 @@ static void uet_tx_cc_start(struct uet_pdc *pdc)
 {
 	struct uet_nscc_params *p = &pdc->tx.nscc_p;
 
-	if (pdc->cc != UET_CC_NSCC)
+	if (uet_pdc_rccc(pdc))
+		uet_rccc_tx_init(&pdc->tx.rccc,
+				 uet_rccc_init_credit(pdc->link_rate_mbps,
+						      pdc->base_rtt_ns,
+						      pdc->mss));
+	if (!uet_pdc_nscc(pdc))
 		return;
 	uet_nscc_params_init(p, pdc->link_rate_mbps, pdc->base_rtt_ns,
 			     uet_cc_wire_bytes(pdc->mss), true);
+	p->rccc = uet_pdc_rccc(pdc);
 	if (pdc->cc_target_ns) {
 		/* at most 1 s: 4 s still fits a u32 */
 		p->target_qdelay_ns = pdc->cc_target_ns;
@@ -1928,7 +2016,7 @@ static void uet_tx_cc_start(struct uet_pdc *pdc)
 	}
 	/* The configuration's bounds keep them valid; never run without. */
 	if (WARN_ON_ONCE(uet_nscc_params_valid(p))) {
-		pdc->cc = UET_CC_NONE;
+		pdc->cc = uet_pdc_rccc(pdc) ? UET_CC_RCCC : UET_CC_NONE;
 		return;
 	}
 	uet_nscc_init(&pdc->tx.nscc, p, ktime_get_ns());

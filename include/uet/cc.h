@@ -210,6 +210,54 @@ bool uet_nscc_can_send(const struct uet_nscc *n, u32 bytes);
 void uet_nscc_on_send(struct uet_nscc *n, u32 bytes);
 void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
 
+/*
+ * RCCC, the receiver's credit.  Credit counts payload bytes.  Both ends
+ * keep cumulative 32-bit counts that wrap and are compared signed: the
+ * initiator's request (bytes it queued beyond its initial credit) and the
+ * target's grant.  A lost or reordered CREDIT_REQ or CREDIT is repaired by
+ * any later one.
+ */
+
+/* A target's pacer grants at most this many full packets to a PDC a turn. */
+#define UET_RCCC_CHUNK_PKTS	4
+/* Initial credit: one BDP, within these many full packets. */
+#define UET_RCCC_INIT_MIN_PKTS	4
+#define UET_RCCC_INIT_MAX_PKTS	256
+/* Elapsed time a pacer turn counts at most, so that products fit a u64. */
+#define UET_RCCC_TICK_MAX_NS	100000000ULL
+
+/**
+ * struct uet_rccc_tx - an initiator PDC's credit
+ * @init: initial credit, bytes: what it may send before any grant
+ * @queued: bytes of every message queued so far (wraps)
+ * @sent: payload bytes of new data packets sent so far (wraps)
+ * @grant: the target's cumulative grant, the highest seen (wraps)
+ * @asked: the request last sent in a CREDIT_REQ (wraps)
+ * @ask_at: when to repeat the request while waiting for credit, ns; 0
+ *	when not waiting
+ * @waiting: data is queued and the credit is spent
+ *
+ * Every field is protected by the PDC's lock (uet_pdc.lock).
+ */
+struct uet_rccc_tx {
+	u32 init;
+	u32 queued;
+	u32 sent;
+	u32 grant;
+	u32 asked;
+	u64 ask_at;
+	bool waiting;
+};
+
+u32 uet_rccc_init_credit(u32 link_rate_mbps, u32 base_rtt_ns, u32 mss);
+void uet_rccc_tx_init(struct uet_rccc_tx *r, u32 init);
+u32 uet_rccc_req(const struct uet_rccc_tx *r);
+bool uet_rccc_need(const struct uet_rccc_tx *r);
+bool uet_rccc_can_send(const struct uet_rccc_tx *r);
+bool uet_rccc_on_grant(struct uet_rccc_tx *r, u32 grant);
+u32 uet_rccc_demand(u32 req, u32 grant);
+u64 uet_rccc_tokens(u32 rate_mbps, u64 elapsed_ns, u32 mss);
+
 /**
  * uet_nscc_avg_delay_ns() - average queueing delay of a PDC
  * @n: NSCC state, under the PDC's lock

@@ -29,6 +29,7 @@
 #include <net/netns/generic.h>
 #include <uet/config.h>
 #include <uet/kunit.h>
+#include <uet/rccc.h>
 
 /**
  * struct uet_cfg_rcu - a published configuration and its deferred free
@@ -103,6 +104,7 @@ struct uet_psn_memo {
  *	that they changed under it (read with READ_ONCE())
  * @spray_seq: spraying states made so far, mixed into the PRNG key of the
  *	next one; under @pdc_lock
+ * @rccc: the credit pacer of the namespace's RCCC targets
  * @gc_work: closes idle PDCs and frees reaped ones
  * @dying: the namespace is going away: no new PDC, no rescheduled work
  * @debugfs: the namespace's directory under /sys/kernel/debug/uet; set at
@@ -144,6 +146,7 @@ struct uet_net {
 	u16 user_open[UET_SRC_SLOTS];
 	unsigned int tables_gen;
 	u64 spray_seq;
+	struct uet_rccc_pacer rccc;
 	struct delayed_work gc_work;
 	bool dying;
 	struct dentry *debugfs;

@@ -176,6 +176,7 @@ struct uet_probe_rec {
  * @nscc: NSCC window state, with uet_pdc.cc UET_CC_NSCC
  * @nscc_p: NSCC constants, derived from the configuration snapshot when
  *	the PDC started (immutable once it did)
+ * @rccc: RCCC credit, with uet_pdc.cc UET_CC_RCCC or UET_CC_NSCC_RCCC
  */
 struct uet_pdc_tx {
 	struct uet_tx_slot *ring;
@@ -206,6 +207,7 @@ struct uet_pdc_tx {
 	bool syn;
 	struct uet_nscc nscc;
 	struct uet_nscc_params nscc_p;
+	struct uet_rccc_tx rccc;
 };
 
 /**
@@ -223,6 +225,14 @@ struct uet_pdc_tx {
  *	counted as the sender's window counts them (UDP length + 40): the
  *	Rcvd_Bytes that every ACK_CC reports, whatever the PDC's cc
  * @msgs: partially received messages, and discarded ones, by message id
+ * @rccc_node: in uet_net.rccc.pdcs while credit is owed to the initiator;
+ *	under uet_rccc_pacer.lock
+ * @rccc_req: the initiator's highest credit request (RCCC, wraps)
+ * @rccc_grant: credit granted to it so far (wraps)
+ * @rccc_ev: entropy value of its last request, which grants go back on
+ * @rccc_queued: on the pacer's list (@rccc_node); under
+ *	uet_rccc_pacer.lock
+ * @rccc_off: released: never put on the pacer's list again
  */
 struct uet_pdc_rx {
 	u64 bitmap[UET_PSN_WINDOW / 64];
@@ -234,6 +244,12 @@ struct uet_pdc_rx {
 	unsigned long challenged;
 	u64 cc_rcvd;
 	DECLARE_HASHTABLE(msgs, UET_RX_MSG_HASH_BITS);
+	struct list_head rccc_node;
+	u32 rccc_req;
+	u32 rccc_grant;
+	u16 rccc_ev;
+	bool rccc_queued;
+	bool rccc_off;
 };
 
 /**
@@ -444,6 +460,28 @@ struct uet_nack_info {
 };
 
 /**
+ * uet_pdc_nscc() - whether a PDC runs NSCC
+ * @pdc: the PDC
+ *
+ * Return: true with cc nscc or nscc+rccc (immutable snapshot).
+ */
+static inline bool uet_pdc_nscc(const struct uet_pdc *pdc)
+{
+	return pdc->cc == UET_CC_NSCC || pdc->cc == UET_CC_NSCC_RCCC;
+}
+
+/**
+ * uet_pdc_rccc() - whether a PDC runs RCCC
+ * @pdc: the PDC
+ *
+ * Return: true with cc rccc or nscc+rccc (immutable snapshot).
+ */
+static inline bool uet_pdc_rccc(const struct uet_pdc *pdc)
+{
+	return pdc->cc == UET_CC_RCCC || pdc->cc == UET_CC_NSCC_RCCC;
+}
+
+/**
  * uet_psn_before() - PSN order, modulo 2^32
  * @a: a PSN
  * @b: another
@@ -508,6 +546,7 @@ void uet_tx_pdc_release(struct uet_pdc *pdc);
 void uet_tx_routes_release(struct uet_pdc *pdc);
 void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 		struct sk_buff_head *q);
+void uet_tx_credit(struct uet_pdc *pdc, u32 grant, struct sk_buff_head *q);
 void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 		 struct sk_buff_head *q);
 void uet_tx_probe_ack(struct uet_pdc *pdc, u16 ev,

@@ -145,6 +145,11 @@
  * @UET_STAT_NSCC_TRIM_DEC: NSCC decreases on a trimmed packet
  * @UET_STAT_NSCC_TIMEOUT_DEC: NSCC decreases on a packet lost (timeout
  *	or SACK gap)
+ * @UET_STAT_RCCC_REQ_TX: RCCC credit requests (CTRL CREDIT_REQ) sent
+ * @UET_STAT_RCCC_REQ_RX: RCCC credit requests taken by a target
+ * @UET_STAT_RCCC_CREDIT_TX: RCCC grants (CTRL CREDIT) sent
+ * @UET_STAT_RCCC_CREDIT_RX: RCCC grants that raised an initiator's credit
+ * @UET_STAT_RCCC_WAIT: times an initiator PDC stopped for want of credit
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -237,6 +242,11 @@ enum uet_stat {
 	UET_STAT_NSCC_QA_IGNORE,
 	UET_STAT_NSCC_TRIM_DEC,
 	UET_STAT_NSCC_TIMEOUT_DEC,
+	UET_STAT_RCCC_REQ_TX,
+	UET_STAT_RCCC_REQ_RX,
+	UET_STAT_RCCC_CREDIT_TX,
+	UET_STAT_RCCC_CREDIT_RX,
+	UET_STAT_RCCC_WAIT,
 
 	UET_STAT_MAX
 };

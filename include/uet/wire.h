@@ -77,6 +77,8 @@
 #define UET_CTRL_ACK_REQ	0x1
 #define UET_CTRL_CLOSE		0x4
 #define UET_CTRL_PROBE		0x6
+#define UET_CTRL_CREDIT		0x7
+#define UET_CTRL_CREDIT_REQ	0x8
 #define UET_CTRL_RETX		0x10
 #define UET_CTRL_AR		0x08
 

@@ -44,7 +44,7 @@ enum key_kind {
 	K_TIME,		/* with a unit: ns, us, ms, s, min, h */
 	K_RATE,		/* with a unit: mbit, gbit, tbit */
 	K_ACCEPT,	/* accept|drop */
-	K_CC,		/* none|nscc */
+	K_CC,		/* none|nscc|rccc|nscc+rccc */
 };
 
 /**
@@ -114,7 +114,11 @@ static const char * const spray_names[] = {
 static const char * const cc_names[] = {
 	[UET_CC_NONE] = "none",
 	[UET_CC_NSCC] = "nscc",
+	[UET_CC_RCCC] = "rccc",
+	[UET_CC_NSCC_RCCC] = "nscc+rccc",
 };
+_Static_assert(sizeof(cc_names) / sizeof(cc_names[0]) == UET_CC_MAX + 1,
+	       "a name for every enum uet_cc_type");
 
 /* enum uet_nscc_action, as the uet_cc tracepoint names them */
 static const char * const cc_action_names[] = {
@@ -1246,6 +1250,9 @@ static void print_pdc(FILE *f, const struct pdc *p, bool first)
 		if (p->has[UET_A_PDC_CC_ACTION])
 			fprintf(f, ",\"cc_action\":\"%s\"",
 				cc_action_name(p->v[UET_A_PDC_CC_ACTION]));
+		if (p->has[UET_A_PDC_CC_CREDIT])
+			fprintf(f, ",\"cc_credit\":%d",
+				(int32_t)p->v[UET_A_PDC_CC_CREDIT]);
 		if (p->has_spray)
 			print_spray(f, &p->spray, "");
 		fprintf(f, "}");
@@ -1263,6 +1270,9 @@ static void print_pdc(FILE *f, const struct pdc *p, bool first)
 	if (p->has[UET_A_PDC_CC_ACTION])
 		fprintf(f, " cc-action %s",
 			cc_action_name(p->v[UET_A_PDC_CC_ACTION]));
+	if (p->has[UET_A_PDC_CC_CREDIT])
+		fprintf(f, " cc-credit %d",
+			(int32_t)p->v[UET_A_PDC_CC_CREDIT]);
 	if (p->has[UET_A_PDC_SYN])
 		fprintf(f, " syn");
 	fprintf(f, "\n");
@@ -1913,10 +1923,10 @@ static void usage(FILE *f)
 	for (i = 0; i < NKEYS; i++)
 		fprintf(f, "%s%s", i % 6 ? " " : "\n  ", keys[i].name);
 	fprintf(f,
-		"\nValues: spray none|rr|active|reps; cc none|nscc; pdc-groups, udp-csum-tx on|off;\n"
-		"udp-csum-rx-zero accept|drop (or: udp-csum tx on rx-zero accept);\n"
-		"rx-mem in 4 KiB pages; sndbuf, rcvbuf in bytes; times take ns/us/ms/s/min/h, link-rate\n"
-		"mbit/gbit/tbit (uetctl(8)).\n");
+		"\nValues: spray none|rr|active|reps; cc none|nscc|rccc|nscc+rccc;\n"
+		"pdc-groups, udp-csum-tx on|off; udp-csum-rx-zero accept|drop (or: udp-csum tx on\n"
+		"rx-zero accept); rx-mem in 4 KiB pages; sndbuf, rcvbuf in bytes; times take\n"
+		"ns/us/ms/s/min/h, link-rate mbit/gbit/tbit (uetctl(8)).\n");
 }
 
 static void enter_netns(const char *name)

@@ -55,10 +55,17 @@ enum uet_spray_type {
  * @UET_CC_NSCC: NSCC, network-signal-based congestion control: one window in
  *   bytes per PDC across its entropy values, from the ECN echo and the
  *   queueing delay reported by ACK_CC (Documentation/cc.rst)
+ * @UET_CC_RCCC: RCCC, receiver credit: an initiator PDC sends beyond its first
+ *   window only with the credit its target grants (CTRL CREDIT), which the
+ *   target paces at its link rate over every PDC asking (CTRL CREDIT_REQ)
+ * @UET_CC_NSCC_RCCC: NSCC and RCCC together: a packet needs room in the window
+ *   and credit
  */
 enum uet_cc_type {
 	UET_CC_NONE,
 	UET_CC_NSCC,
+	UET_CC_RCCC,
+	UET_CC_NSCC_RCCC,
 
 	/* private: */
 	/* private: */
@@ -218,7 +225,9 @@ enum uet_info_attr {
  * @UET_A_CFG_CC: enum uet_cc_type (u8), default UET_CC_NONE: the congestion
  *   control of PDCs created afterwards. With nscc, an initiator PDC keeps a
  *   congestion window and a target PDC reports what NSCC needs in every ACK
- *   (ACK_CC with its received bytes): set it on both ends
+ *   (ACK_CC with its received bytes): set it on both ends. With rccc, a target
+ *   paces the credit it grants at link-rate-mbps; a target answers credit
+ *   requests whatever its own cc (unpaced unless it runs rccc)
  * @UET_A_CFG_CC_TARGET_QDELAY_NS: NSCC target queueing delay in ns (u32); 0
  *   derives it from base-rtt-ns (3/4 of it, as the UEC model does with
  *   trimming); default 0
@@ -435,6 +444,9 @@ enum uet_dest_attr {
  *   (u8): 0 none, 1 proportional increase, 2 fast increase, 3 fair increase, 4
  *   hold, 5 multiplicative decrease, 6 decrease waiting, 7 quick adapt, 8 ECN
  *   ignored after quick adapt, 9 trim decrease, 10 loss decrease
+ * @UET_A_PDC_CC_CREDIT: initiator with RCCC: credit left in payload bytes, the
+ *   initial credit plus what the target granted less what was sent (s32; a
+ *   packet may take it below 0); absent without RCCC
  */
 enum uet_pdc_attr {
 	UET_A_PDC_UNSPEC,
@@ -462,6 +474,7 @@ enum uet_pdc_attr {
 	UET_A_PDC_CWND,
 	UET_A_PDC_CC_IN_FLIGHT,
 	UET_A_PDC_CC_ACTION,
+	UET_A_PDC_CC_CREDIT,
 
 	/* private: */
 	__UET_A_PDC_MAX,

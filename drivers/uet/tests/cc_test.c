@@ -598,6 +598,73 @@ static void uet_nscc_test_bounds(struct kunit *test)
 	KUNIT_EXPECT_GE(test, n.cwnd, T_MTU);
 }
 
+/* RCCC's initial credit: one BDP within 4 and 256 full packets. */
+static void uet_rccc_test_init_credit(struct kunit *test)
+{
+	/* 100 Gbit/s x 12 us = 150000 bytes */
+	KUNIT_EXPECT_EQ(test, uet_rccc_init_credit(100000, 12000, 4096), 150000);
+	/* 1 Gbit/s x 6 us = 750 bytes: 4 packets */
+	KUNIT_EXPECT_EQ(test, uet_rccc_init_credit(1000, 6000, 4096), 16384);
+	/* 1.6 Tbit/s x 1 s: 256 packets */
+	KUNIT_EXPECT_EQ(test, uet_rccc_init_credit(1600000, 1000000000, 4096),
+			256 * 4096);
+}
+
+/* The link's payload bytes: 104 bytes of headers a full packet. */
+static void uet_rccc_test_tokens(struct kunit *test)
+{
+	/* 50 Mbit/s for 1 ms: 6250 bytes on the link, 6250 x 4096 / 4200 */
+	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(50, 1000000, 4096), 6095);
+	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(50, 0, 4096), 0);
+	/* counted up to 100 ms, whatever passed */
+	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(1600000, 10000000000ULL, 4096),
+			uet_rccc_tokens(1600000, 100000000, 4096));
+	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(1600000, 100000000, 4096),
+			19504761904ULL);
+}
+
+/* Cumulative request and grant, signed across the wrap. */
+static void uet_rccc_test_credit(struct kunit *test)
+{
+	struct uet_rccc_tx r;
+
+	uet_rccc_tx_init(&r, 1000);
+	KUNIT_EXPECT_TRUE(test, uet_rccc_can_send(&r));
+	r.queued = 800;
+	/* the initial credit covers it: nothing to ask */
+	KUNIT_EXPECT_FALSE(test, uet_rccc_need(&r));
+	r.queued = 3000;
+	KUNIT_EXPECT_TRUE(test, uet_rccc_need(&r));
+	KUNIT_EXPECT_EQ(test, uet_rccc_req(&r), 2000);
+	r.asked = uet_rccc_req(&r);
+	KUNIT_EXPECT_FALSE(test, uet_rccc_need(&r));
+	r.sent = 1000;
+	KUNIT_EXPECT_FALSE(test, uet_rccc_can_send(&r));
+	/* a grant: 500 more; an older one: nothing; beyond the request: 2000 */
+	KUNIT_EXPECT_TRUE(test, uet_rccc_on_grant(&r, 500));
+	KUNIT_EXPECT_TRUE(test, uet_rccc_can_send(&r));
+	KUNIT_EXPECT_FALSE(test, uet_rccc_on_grant(&r, 400));
+	KUNIT_EXPECT_EQ(test, r.grant, 500);
+	KUNIT_EXPECT_TRUE(test, uet_rccc_on_grant(&r, 1U << 30));
+	KUNIT_EXPECT_EQ(test, r.grant, 2000);
+	r.sent = 3000;
+	KUNIT_EXPECT_FALSE(test, uet_rccc_can_send(&r));
+
+	/* across the wrap of every count */
+	uet_rccc_tx_init(&r, 1000);
+	r.queued = 0xfffffc00;
+	r.sent = 0xfffff000;
+	r.grant = 0xfffff000 - 1000;
+	r.asked = r.grant;
+	KUNIT_EXPECT_FALSE(test, uet_rccc_can_send(&r));
+	r.queued += 0x2000;
+	KUNIT_EXPECT_TRUE(test, uet_rccc_need(&r));
+	KUNIT_EXPECT_TRUE(test, uet_rccc_on_grant(&r, r.grant + 0x1800));
+	KUNIT_EXPECT_TRUE(test, uet_rccc_can_send(&r));
+	KUNIT_EXPECT_EQ(test, uet_rccc_demand(5, 0xfffffff0), 21);
+	KUNIT_EXPECT_EQ(test, uet_rccc_demand(0xfffffff0, 5), 0);
+}
+
 static struct kunit_case uet_nscc_test_cases[] = {
 	KUNIT_CASE(uet_nscc_test_defaults_100g),
 	KUNIT_CASE(uet_nscc_test_defaults_vm),
@@ -617,6 +684,9 @@ static struct kunit_case uet_nscc_test_cases[] = {
 	KUNIT_CASE(uet_nscc_test_quick_adapt_burst),
 	KUNIT_CASE(uet_nscc_test_timeout),
 	KUNIT_CASE(uet_nscc_test_bounds),
+	KUNIT_CASE(uet_rccc_test_init_credit),
+	KUNIT_CASE(uet_rccc_test_tokens),
+	KUNIT_CASE(uet_rccc_test_credit),
 	{}
 };
 

@@ -675,13 +675,16 @@ void uet_kt_rcv_nack(struct uet_kt *kt, u16 dpdcid, u16 spdcid, u32 psn,
 }
 
 /**
- * uet_kt_rcv_ctrl() - the peer sends a CTRL from its PDC UET_KT_PEER_PDC
+ * uet_kt_rcv_ctrl_val() - the peer sends a CTRL with a payload from its PDC
+ *	UET_KT_PEER_PDC
  * @kt: the fixture
  * @type: UET_CTRL_*
- * @dpdcid: the target PDC's id
+ * @dpdcid: the PDC's id (a target's, or an initiator's for a CREDIT)
  * @psn: its PSN
+ * @payload: its payload word
  */
-void uet_kt_rcv_ctrl(struct uet_kt *kt, u8 type, u16 dpdcid, u32 psn)
+void uet_kt_rcv_ctrl_val(struct uet_kt *kt, u8 type, u16 dpdcid, u32 psn,
+			 u32 payload)
 {
 	struct sk_buff *skb = uet_kt_skb(kt, sizeof(struct uet_pds_ctrl));
 	struct uet_pds_ctrl *c = (struct uet_pds_ctrl *)skb->data;
@@ -690,7 +693,20 @@ void uet_kt_rcv_ctrl(struct uet_kt *kt, u8 type, u16 dpdcid, u32 psn)
 	c->psn = cpu_to_be32(psn);
 	c->spdcid = cpu_to_be16(UET_KT_PEER_PDC);
 	c->dpdcid = cpu_to_be16(dpdcid);
+	c->payload = cpu_to_be32(payload);
 	uet_kt_inject(kt, skb, 1);
+}
+
+/**
+ * uet_kt_rcv_ctrl() - the peer sends a CTRL from its PDC UET_KT_PEER_PDC
+ * @kt: the fixture
+ * @type: UET_CTRL_*
+ * @dpdcid: the target PDC's id
+ * @psn: its PSN
+ */
+void uet_kt_rcv_ctrl(struct uet_kt *kt, u8 type, u16 dpdcid, u32 psn)
+{
+	uet_kt_rcv_ctrl_val(kt, type, dpdcid, psn, 0);
 }
 
 /**

@@ -138,6 +138,8 @@ void uet_kt_rcv_ack(struct uet_kt *kt, const struct uet_ack_info *a, u16 ev);
 void uet_kt_rcv_nack(struct uet_kt *kt, u16 dpdcid, u16 spdcid, u32 psn,
 		     u8 code, u32 payload, u16 ev);
 void uet_kt_rcv_ctrl(struct uet_kt *kt, u8 type, u16 dpdcid, u32 psn);
+void uet_kt_rcv_ctrl_val(struct uet_kt *kt, u8 type, u16 dpdcid, u32 psn,
+			 u32 payload);
 
 u64 uet_kt_stat(struct uet_kt *kt, enum uet_stat s);
 bool uet_kt_pdc(struct uet_kt *kt, u16 lid, u8 role, struct uet_pdc_counts *c);

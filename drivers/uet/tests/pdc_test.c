@@ -433,6 +433,93 @@ static void uet_pdc_test_spray_keys(struct kunit *test)
 	KUNIT_EXPECT_GT(test, diff, 0);
 }
 
+/* The next packet is a CTRL CREDIT from target @tlid: its grant. */
+static u32 uet_pdc_test_credit(struct uet_kt *kt, u16 tlid)
+{
+	struct uet_pds_ctrl c;
+
+	uet_kt_pop_ctrl(kt, &c);
+	KUNIT_EXPECT_EQ(kt->test, uet_prologue_next(c.prologue),
+			UET_CTRL_CREDIT);
+	KUNIT_EXPECT_EQ(kt->test, be16_to_cpu(c.spdcid), tlid);
+	KUNIT_EXPECT_EQ(kt->test, be16_to_cpu(c.dpdcid), UET_KT_PEER_PDC);
+	return be32_to_cpu(c.payload);
+}
+
+/* A target PDC of the fixture's namespace; its ACK popped. */
+static u16 uet_pdc_test_target(struct uet_kt *kt)
+{
+	struct uet_ack_info a;
+
+	uet_pdc_test_syn(kt, 0x5000, 0x5000, 1, 100, 0);
+	uet_kt_pop_ack(kt, &a, NULL);
+	return a.spdcid;
+}
+
+/*
+ * A target without RCCC grants what is asked at once, and answers a
+ * repeated or older request with its grant as it stands.
+ */
+static void uet_pdc_test_credit_unpaced(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u16 tlid = uet_pdc_test_target(kt);
+
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid, 0x5001, 50000);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_credit(kt, tlid), 50000);
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid, 0x5001, 40000);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_credit(kt, tlid), 50000);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_REQ_RX), 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_CREDIT_TX), 2);
+}
+
+/* 1 Mbit/s: a chunk every 134 ms, so that the pacer is seen at work */
+static void uet_pdc_test_rccc_cfg(struct uet_config *c)
+{
+	c->cc = UET_CC_RCCC;
+	c->link_rate_mbps = 1;
+}
+
+/*
+ * A target with RCCC grants through its pacer, a chunk of
+ * UET_RCCC_CHUNK_PKTS packets a turn, cumulative, until the request is
+ * met, at the link's rate; then the pacer stops.  A target PDC closed
+ * while owed credit leaves the pacer.
+ */
+static void uet_pdc_test_credit_paced(struct kunit *test)
+{
+	u32 chunk = UET_RCCC_CHUNK_PKTS * UET_DEFAULT_MSS, req = 2 * chunk + 7;
+	struct uet_kt *kt = test->priv;
+	unsigned long t0;
+	u16 tlid;
+
+	uet_kt_config(kt, uet_pdc_test_rccc_cfg);
+	tlid = uet_pdc_test_target(kt);
+	t0 = jiffies;
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid, 0x5001, req);
+	KUNIT_ASSERT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt) == 3, 3000));
+	/* the first chunk at once, each next one 134 ms of link later */
+	KUNIT_EXPECT_GE(test, jiffies_to_msecs(jiffies - t0), 200);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_credit(kt, tlid), chunk);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_credit(kt, tlid), 2 * chunk);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_credit(kt, tlid), req);
+	KUNIT_EXPECT_TRUE(test, UET_KT_WAIT(!hrtimer_active(&kt->un->rccc.timer),
+					    1000));
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+
+	/* owed credit, then closed: off the pacer's list when freed */
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid, 0x5001,
+			    req + 100 * chunk);
+	uet_kt_rcv_ctrl(kt, UET_CTRL_CLOSE, tlid, 0x5001);
+	uet_kt_gc(kt);
+	KUNIT_EXPECT_FALSE(test, uet_kt_pdc(kt, tlid, UET_PDC_TARGET, NULL));
+	KUNIT_EXPECT_TRUE(test, UET_KT_WAIT(!hrtimer_active(&kt->un->rccc.timer),
+					    1000));
+	KUNIT_EXPECT_TRUE(test, list_empty(&kt->un->rccc.pdcs));
+	uet_kt_purge(kt);
+}
+
 static struct kunit_case uet_pdc_test_cases[] = {
 	KUNIT_CASE(uet_pdc_test_create),
 	KUNIT_CASE(uet_pdc_test_syn_incarnations),
@@ -441,6 +528,8 @@ static struct kunit_case uet_pdc_test_cases[] = {
 	KUNIT_CASE(uet_pdc_test_close_ctrl),
 	KUNIT_CASE(uet_pdc_test_teardown_queued),
 	KUNIT_CASE(uet_pdc_test_spray_keys),
+	KUNIT_CASE(uet_pdc_test_credit_unpaced),
+	KUNIT_CASE(uet_pdc_test_credit_paced),
 	{}
 };
 

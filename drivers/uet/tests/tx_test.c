@@ -569,6 +569,94 @@ static void uet_tx_test_full_window_reps(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, pk[UET_PSN_WINDOW - 2].flags & UET_REQ_AR);
 }
 
+static void uet_tx_test_rccc_cfg(struct uet_config *c)
+{
+	c->cc = UET_CC_RCCC;
+	/* a BDP of 750 bytes: the initial credit is its floor, 4 packets */
+	c->link_rate_mbps = 1000;
+	c->base_rtt_ns = 6000;
+	c->rto_min_us = T_RTO_US;
+	c->rto_max_us = T_RTO_US;
+}
+
+/* The next packet is a CTRL of @type; return its payload. */
+static u32 uet_tx_test_pop_ctrl(struct uet_kt *kt, u8 type, u16 lid)
+{
+	struct uet_pds_ctrl c;
+
+	uet_kt_pop_ctrl(kt, &c);
+	KUNIT_EXPECT_EQ(kt->test, uet_prologue_next(c.prologue), type);
+	KUNIT_EXPECT_EQ(kt->test, be16_to_cpu(c.spdcid), lid);
+	KUNIT_EXPECT_EQ(kt->test, be16_to_cpu(c.dpdcid), UET_KT_PEER_PDC);
+	return be32_to_cpu(c.payload);
+}
+
+/*
+ * RCCC: a PDC sends its initial credit (4 packets), asks for the rest once
+ * the target has answered, asks again a timeout later when nothing came,
+ * and sends what each CREDIT grants; an older grant changes nothing, and
+ * one beyond what was asked counts as what was asked.
+ */
+static void uet_tx_test_rccc(struct kunit *test)
+{
+	u32 len = 9 * UET_DEFAULT_MSS + 100, req, s, i;
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk[10];
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_rccc_cfg);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 1), len);
+	for (i = 0; i < 4; i++)
+		uet_kt_pop_data(kt, &pk[i], NULL);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_WAIT), 1);
+	/* the credit is spent: the last packet asks for its ACK */
+	KUNIT_EXPECT_TRUE(test, pk[3].flags & UET_REQ_AR);
+	s = pk[0].psn;
+	lid = pk[0].spdcid;
+
+	/* the answer names the target: the request for the rest goes */
+	uet_tx_test_ack(kt, lid, s + 3, s + 3, 0);
+	req = len - 4 * UET_DEFAULT_MSS;
+	KUNIT_EXPECT_EQ(test, uet_tx_test_pop_ctrl(kt, UET_CTRL_CREDIT_REQ,
+						   lid), req);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+
+	/* no answer: asked again a timeout later */
+	KUNIT_EXPECT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt),
+					    2 * T_RTO_WAIT_MS));
+	KUNIT_EXPECT_EQ(test, uet_tx_test_pop_ctrl(kt, UET_CTRL_CREDIT_REQ,
+						   lid), req);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_REQ_TX), 2);
+
+	/* two packets' worth */
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT, lid, 0, 2 * UET_DEFAULT_MSS);
+	for (i = 4; i < 6; i++) {
+		uet_kt_pop_data(kt, &pk[i], NULL);
+		KUNIT_EXPECT_EQ(test, pk[i].psn, s + i);
+	}
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_CREDIT_RX), 1);
+
+	/* an older grant */
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT, lid, 0, UET_DEFAULT_MSS);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_CREDIT_RX), 1);
+
+	/* far more than asked: the rest of the message, nothing beyond */
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT, lid, 0, 0x70000000);
+	for (i = 6; i < 10; i++)
+		uet_kt_pop_data(kt, &pk[i], NULL);
+	KUNIT_EXPECT_EQ(test, pk[9].len, 100);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_CREDIT_RX), 2);
+	/* a second message: no credit left for it but the clamp's none */
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 10, 2), 10);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_pop_ctrl(kt, UET_CTRL_CREDIT_REQ,
+						   lid), req + 10);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+}
+
 static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_ack_in_order),
 	KUNIT_CASE(uet_tx_test_sack_out_of_order),
@@ -580,6 +668,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_drain_budget),
 	KUNIT_CASE(uet_tx_test_full_window),
 	KUNIT_CASE(uet_tx_test_full_window_reps),
+	KUNIT_CASE(uet_tx_test_rccc),
 	{}
 };
 

@@ -1,0 +1,243 @@
+// SPDX-License-Identifier: GPL-2.0
+/*
+ * uet: RCCC, the receiver's credit: the target's pacer, and the CTRL
+ * CREDIT_REQ and CREDIT packets of both ends.
+ *
+ * An initiator asks with CREDIT_REQ, carrying its cumulative request; a
+ * target answers with CREDIT, carrying its cumulative grant.  A target
+ * whose namespace runs RCCC grants through its pacer, at most
+ * UET_RCCC_CHUNK_PKTS full packets to a PDC a turn, in turn over the PDCs
+ * owed credit, at the namespace's link rate; one that does not grants
+ * what is asked at once, so that a sender running RCCC never waits on a
+ * peer without it.  A repeated request is answered with the grant as it
+ * stands: the sender's timer repeats a request it got nothing for, which
+ * repairs a lost CREDIT_REQ or CREDIT.
+ *
+ * The arithmetic is in cc.c (uet_rccc_*), the initiator's side in tx.c.
+ * Lock order: uet_pdc.lock, then uet_rccc_pacer.lock (include/uet/rccc.h).
+ */
+#include <linux/hrtimer.h>
+#include <linux/ktime.h>
+#include <linux/list.h>
+#include <linux/minmax.h>
+#include <linux/rcupdate.h>
+#include <linux/skbuff.h>
+#include <linux/spinlock.h>
+#include <uet/cc.h>
+#include <uet/net.h>
+#include <uet/pdc.h>
+#include <uet/rccc.h>
+#include <uet/stats.h>
+#include <uet/wire.h>
+
+/* Shortest time between two turns of a pacer, ns. */
+#define UET_RCCC_TURN_MIN_NS	20000
+
+/**
+ * uet_rccc_ctl_out() - queue a CTRL CREDIT_REQ or CREDIT to a PDC's peer
+ * @pdc: the PDC, locked: an initiator asks, a target grants
+ * @type: %UET_CTRL_CREDIT_REQ or %UET_CTRL_CREDIT
+ * @val: the cumulative request or grant, bytes
+ * @ev: entropy value to send it on
+ * @q: where the packet goes, sent once the lock is dropped
+ */
+void uet_rccc_ctl_out(struct uet_pdc *pdc, u8 type, u32 val, u16 ev,
+		      struct sk_buff_head *q)
+{
+	bool initiator = pdc->key.role == UET_PDC_INITIATOR;
+	struct uet_pds_ctrl *c;
+	struct sk_buff *skb;
+
+	skb = uet_ctl_skb(pdc, sizeof(*c), ev);
+	if (!skb) {
+		uet_stat_inc(pdc->un, UET_STAT_TX_NOMEM);
+		return;
+	}
+	c = (struct uet_pds_ctrl *)skb->data;
+	c->prologue = uet_prologue(UET_PDS_CTRL, type, 0);
+	/* no PSN of its own: the next one, as a probe carries */
+	c->psn = cpu_to_be32(initiator ? pdc->tx.snd_nxt : pdc->rx.epsn);
+	c->spdcid = cpu_to_be16(pdc->lid);
+	c->dpdcid = cpu_to_be16(initiator ? pdc->rid : pdc->key.rpdcid);
+	c->payload = cpu_to_be32(val);
+	__skb_queue_tail(q, skb);
+	uet_stat_inc(pdc->un, type == UET_CTRL_CREDIT ?
+			      UET_STAT_RCCC_CREDIT_TX : UET_STAT_RCCC_REQ_TX);
+}
+
+/* Put a locked target PDC on its pacer's list, and start the pacer. */
+static void uet_rccc_queue(struct uet_pdc *pdc)
+{
+	struct uet_rccc_pacer *p = &pdc->un->rccc;
+
+	if (pdc->rx.rccc_off)
+		return;
+	spin_lock(&p->lock);
+	if (!pdc->rx.rccc_queued) {
+		list_add_tail(&pdc->rx.rccc_node, &p->pdcs);
+		pdc->rx.rccc_queued = true;
+		if (!p->armed) {
+			p->armed = true;
+			hrtimer_start(&p->timer, 0, HRTIMER_MODE_REL_SOFT);
+		}
+	}
+	spin_unlock(&p->lock);
+}
+
+/**
+ * uet_rccc_req_rx() - a target PDC got a CREDIT_REQ
+ * @pdc: the target PDC, locked and live
+ * @req: the initiator's cumulative request, bytes
+ * @ev: the entropy value it came on, which grants go back on
+ * @q: where an answer goes, sent once the lock is dropped
+ *
+ * A request older than the one held changes nothing but still draws the
+ * grant as it stands, unless the pacer owes the PDC credit and will send
+ * it anyway.
+ */
+void uet_rccc_req_rx(struct uet_pdc *pdc, u32 req, u16 ev,
+		     struct sk_buff_head *q)
+{
+	struct uet_pdc_rx *rx = &pdc->rx;
+
+	uet_stat_inc(pdc->un, UET_STAT_RCCC_REQ_RX);
+	rx->rccc_ev = ev;
+	if ((s32)(req - rx->rccc_req) > 0)
+		rx->rccc_req = req;
+	if (!uet_pdc_rccc(pdc)) {
+		rx->rccc_grant = rx->rccc_req;
+	} else if (uet_rccc_demand(rx->rccc_req, rx->rccc_grant)) {
+		uet_rccc_queue(pdc);
+		return;
+	}
+	uet_rccc_ctl_out(pdc, UET_CTRL_CREDIT, rx->rccc_grant, ev, q);
+}
+
+/*
+ * Grant a target PDC, taken off the pacer's list, up to @chunk bytes, and
+ * put it back at the end if it is owed more.  Return: the bytes granted.
+ */
+static u32 uet_rccc_grant(struct uet_pdc *pdc, u32 chunk)
+{
+	struct uet_pdc_rx *rx = &pdc->rx;
+	struct sk_buff_head q;
+	u32 g = 0;
+
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	if (!pdc->dead && !rx->rccc_off) {
+		g = min(chunk, uet_rccc_demand(rx->rccc_req, rx->rccc_grant));
+		rx->rccc_grant += g;
+		if (g)
+			uet_rccc_ctl_out(pdc, UET_CTRL_CREDIT, rx->rccc_grant,
+					 rx->rccc_ev, &q);
+		if (uet_rccc_demand(rx->rccc_req, rx->rccc_grant))
+			uet_rccc_queue(pdc);
+	}
+	spin_unlock_bh(&pdc->lock);
+	uet_xmit_queue(pdc->un, &q);
+	return g;
+}
+
+/*
+ * A pacer's turn: the link's bytes since the last turn, at most a turn's
+ * worth and a chunk, are granted a chunk at a time in list order.  The
+ * PDCs it takes off the list stay valid: uet_rccc_target_release() takes
+ * a PDC off under the same lock before the PDC is freed after a grace
+ * period, and a turn runs under RCU.
+ */
+static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
+{
+	struct uet_rccc_pacer *p = container_of(t, struct uet_rccc_pacer,
+						timer);
+	struct uet_net *un = container_of(p, struct uet_net, rccc);
+	enum hrtimer_restart ret = HRTIMER_RESTART;
+	u64 now = ktime_get_ns(), period, cap;
+	const struct uet_config *cfg;
+	u32 rate, mss, chunk;
+	struct uet_pdc *pdc;
+
+	rcu_read_lock();
+	cfg = uet_cfg(un);
+	rate = cfg->link_rate_mbps;
+	mss = cfg->mss;
+	chunk = UET_RCCC_CHUNK_PKTS * mss;
+	/* a turn every chunk's time on the link, or less often */
+	period = max_t(u64, div_u64((u64)UET_RCCC_CHUNK_PKTS *
+				    uet_cc_wire_bytes(mss) * 8000, rate),
+		       UET_RCCC_TURN_MIN_NS);
+	cap = max_t(u64, chunk, uet_rccc_tokens(rate, period, mss));
+
+	spin_lock_bh(&p->lock);
+	p->tokens = min_t(s64, p->tokens +
+			       uet_rccc_tokens(rate, now - p->last_ns, mss), cap);
+	p->last_ns = now;
+	while (p->tokens > 0 && !list_empty(&p->pdcs)) {
+		pdc = list_first_entry(&p->pdcs, struct uet_pdc, rx.rccc_node);
+		list_del_init(&pdc->rx.rccc_node);
+		pdc->rx.rccc_queued = false;
+		spin_unlock_bh(&p->lock);
+		chunk = uet_rccc_grant(pdc, chunk);
+		spin_lock_bh(&p->lock);
+		p->tokens -= chunk;
+		chunk = UET_RCCC_CHUNK_PKTS * mss;
+	}
+	/* Under the lock: uet_rccc_queue() starts the timer only when idle. */
+	if (list_empty(&p->pdcs)) {
+		p->armed = false;
+		ret = HRTIMER_NORESTART;
+	} else {
+		hrtimer_forward_now(t, ns_to_ktime(period));
+	}
+	spin_unlock_bh(&p->lock);
+	rcu_read_unlock();
+	return ret;
+}
+
+/**
+ * uet_rccc_target_release() - take a target PDC off its pacer for good
+ * @pdc: the target PDC, unlinked and dead
+ *
+ * Context: process (the namespace's work item), before the PDC is freed.
+ */
+void uet_rccc_target_release(struct uet_pdc *pdc)
+{
+	struct uet_rccc_pacer *p = &pdc->un->rccc;
+
+	spin_lock_bh(&pdc->lock);
+	pdc->rx.rccc_off = true;
+	spin_lock(&p->lock);
+	if (pdc->rx.rccc_queued) {
+		list_del_init(&pdc->rx.rccc_node);
+		pdc->rx.rccc_queued = false;
+	}
+	spin_unlock(&p->lock);
+	spin_unlock_bh(&pdc->lock);
+}
+
+/**
+ * uet_rccc_net_init() - set up a namespace's credit pacer
+ * @un: the namespace
+ */
+void uet_rccc_net_init(struct uet_net *un)
+{
+	struct uet_rccc_pacer *p = &un->rccc;
+
+	spin_lock_init(&p->lock);
+	INIT_LIST_HEAD(&p->pdcs);
+	hrtimer_init(&p->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
+	p->timer.function = uet_rccc_turn;
+	p->last_ns = ktime_get_ns();
+}
+
+/**
+ * uet_rccc_net_exit() - stop a namespace's credit pacer
+ * @un: the namespace, whose PDCs are all freed
+ *
+ * Context: process.
+ */
+void uet_rccc_net_exit(struct uet_net *un)
+{
+	WARN_ON(!list_empty(&un->rccc.pdcs));
+	hrtimer_cancel(&un->rccc.timer);
+}
