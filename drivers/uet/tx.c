@@ -1137,6 +1137,15 @@ static bool uet_tx_credit_open(struct uet_pdc *pdc)
 
 	if (!uet_pdc_rccc(pdc) || uet_rccc_can_send(r))
 		return true;
+	/*
+	 * Asked again and again, and nothing in flight: a target that
+	 * closed its PDC answers nothing.  One packet goes uncredited; its
+	 * retransmissions end in an error to the sender if the target is
+	 * gone, and its ACK or the next grant goes on otherwise.
+	 */
+	if (r->unanswered >= UET_RCCC_ASK_MAX &&
+	    pdc->tx.snd_una == pdc->tx.snd_nxt)
+		return true;
 	if (!r->waiting) {
 		r->waiting = true;
 		uet_stat_inc(pdc->un, UET_STAT_RCCC_WAIT);
@@ -1582,6 +1591,7 @@ void uet_tx_credit(struct uet_pdc *pdc, u32 grant, struct sk_buff_head *q)
 	pdc->last_active = jiffies;
 	r->waiting = false;
 	r->ask_at = 0;
+	r->unanswered = 0;
 	uet_tx_push(pdc, q);
 	uet_tx_arm(pdc, now, false);
 }
@@ -1938,6 +1948,9 @@ static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
 	if (tx->rccc.ask_at && now >= tx->rccc.ask_at) {
 		uet_tx_credit_ask(pdc, true, q);
 		tx->rccc.ask_at = now + uet_tx_rto_ns(pdc);
+		if (tx->rccc.unanswered < U8_MAX)
+			tx->rccc.unanswered++;
+		uet_tx_push(pdc, q);
 	}
 	uet_tx_arm(pdc, now, false);
 }

@@ -223,6 +223,11 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
 /* Initial credit: one BDP, within these many full packets. */
 #define UET_RCCC_INIT_MIN_PKTS	4
 #define UET_RCCC_INIT_MAX_PKTS	256
+/*
+ * Requests repeated without an answer before one packet goes without
+ * credit, so that its timeouts find out whether the target still exists.
+ */
+#define UET_RCCC_ASK_MAX	3
 /* Elapsed time a pacer turn counts at most, so that products fit a u64. */
 #define UET_RCCC_TICK_MAX_NS	100000000ULL
 
@@ -236,6 +241,7 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  * @ask_at: when to repeat the request while waiting for credit, ns; 0
  *	when not waiting
  * @waiting: data is queued and the credit is spent
+ * @unanswered: requests repeated since the last grant (saturates)
  *
  * Every field is protected by the PDC's lock (uet_pdc.lock).
  */
@@ -247,6 +253,7 @@ struct uet_rccc_tx {
 	u32 asked;
 	u64 ask_at;
 	bool waiting;
+	u8 unanswered;
 };
 
 u32 uet_rccc_init_credit(u32 link_rate_mbps, u32 base_rtt_ns, u32 mss);

@@ -657,6 +657,43 @@ static void uet_tx_test_rccc(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 }
 
+/*
+ * RCCC: requests that get no answer, nothing in flight: after
+ * UET_RCCC_ASK_MAX of them one packet goes uncredited, asking for its ACK.
+ */
+static void uet_tx_test_rccc_unanswered(struct kunit *test)
+{
+	u32 len = 9 * UET_DEFAULT_MSS + 100, req, s, i;
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_rccc_cfg);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 1), len);
+	for (i = 0; i < 4; i++)
+		uet_kt_pop_data(kt, &pk, NULL);
+	s = pk.psn - 3;
+	lid = pk.spdcid;
+	uet_tx_test_ack(kt, lid, s + 3, s + 3, 0);
+	req = len - 4 * UET_DEFAULT_MSS;
+	KUNIT_EXPECT_EQ(test, uet_tx_test_pop_ctrl(kt, UET_CTRL_CREDIT_REQ,
+						   lid), req);
+	for (i = 0; i < UET_RCCC_ASK_MAX; i++) {
+		KUNIT_ASSERT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt),
+						    2 * T_RTO_WAIT_MS));
+		KUNIT_EXPECT_EQ(test,
+				uet_tx_test_pop_ctrl(kt, UET_CTRL_CREDIT_REQ,
+						     lid), req);
+		/* nothing else until the last of them */
+		KUNIT_EXPECT_EQ(test, uet_kt_pending(kt),
+				i + 1 == UET_RCCC_ASK_MAX);
+	}
+	uet_kt_pop_data(kt, &pk, NULL);
+	KUNIT_EXPECT_EQ(test, pk.psn, s + 4);
+	KUNIT_EXPECT_TRUE(test, pk.flags & UET_REQ_AR);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+}
+
 static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_ack_in_order),
 	KUNIT_CASE(uet_tx_test_sack_out_of_order),
@@ -669,6 +706,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_full_window),
 	KUNIT_CASE(uet_tx_test_full_window_reps),
 	KUNIT_CASE(uet_tx_test_rccc),
+	KUNIT_CASE(uet_tx_test_rccc_unanswered),
 	{}
 };
 
