@@ -91,24 +91,27 @@ static void uet_rccc_queue(struct uet_pdc *pdc)
  * @ev: the entropy value it came on, which grants go back on
  * @q: where an answer goes, sent once the lock is dropped
  *
- * A request older than the one held changes nothing but still draws the
- * grant as it stands, unless the pacer owes the PDC credit and will send
- * it anyway.
+ * A new request that the pacer is to meet gets its answer from the pacer.
+ * Any other draws the grant as it stands at once: a request repeated while
+ * the PDC waits its turn learns that this end is there, so that its
+ * sender does not take the wait for a target gone (UET_RCCC_ASK_MAX).
  */
 void uet_rccc_req_rx(struct uet_pdc *pdc, u32 req, u16 ev,
 		     struct sk_buff_head *q)
 {
 	struct uet_pdc_rx *rx = &pdc->rx;
+	bool raised = (s32)(req - rx->rccc_req) > 0;
 
 	uet_stat_inc(pdc->un, UET_STAT_RCCC_REQ_RX);
 	rx->rccc_ev = ev;
-	if ((s32)(req - rx->rccc_req) > 0)
+	if (raised)
 		rx->rccc_req = req;
 	if (!uet_pdc_rccc(pdc)) {
 		rx->rccc_grant = rx->rccc_req;
 	} else if (uet_rccc_demand(rx->rccc_req, rx->rccc_grant)) {
 		uet_rccc_queue(pdc);
-		return;
+		if (raised)
+			return;
 	}
 	uet_rccc_ctl_out(pdc, UET_CTRL_CREDIT, rx->rccc_grant, ev, q);
 }

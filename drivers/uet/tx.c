@@ -1585,13 +1585,17 @@ void uet_tx_credit(struct uet_pdc *pdc, u32 grant, struct sk_buff_head *q)
 	struct uet_rccc_tx *r = &pdc->tx.rccc;
 	u64 now = ktime_get_ns();
 
-	if (!uet_pdc_rccc(pdc) || !uet_rccc_on_grant(r, grant))
+	if (!uet_pdc_rccc(pdc))
+		return;
+	/* any CREDIT, a new grant or not, says that the target is there */
+	r->unanswered = 0;
+	if (!uet_rccc_on_grant(r, grant))
 		return;
 	uet_stat_inc(pdc->un, UET_STAT_RCCC_CREDIT_RX);
 	pdc->last_active = jiffies;
 	r->waiting = false;
 	r->ask_at = 0;
-	r->unanswered = 0;
+	r->repeats = 0;
 	uet_tx_push(pdc, q);
 	uet_tx_arm(pdc, now, false);
 }
@@ -1947,9 +1951,13 @@ static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
 	/* Waiting for credit a timeout long: the request or its answer was lost. */
 	if (tx->rccc.ask_at && now >= tx->rccc.ask_at) {
 		uet_tx_credit_ask(pdc, true, q);
-		tx->rccc.ask_at = now + uet_tx_rto_ns(pdc);
+		tx->rccc.ask_at = now + (uet_tx_rto_ns(pdc) <<
+					 min_t(u8, tx->rccc.repeats,
+					       UET_RCCC_BACKOFF_MAX));
 		if (tx->rccc.unanswered < U8_MAX)
 			tx->rccc.unanswered++;
+		if (tx->rccc.repeats < U8_MAX)
+			tx->rccc.repeats++;
 		uet_tx_push(pdc, q);
 	}
 	uet_tx_arm(pdc, now, false);

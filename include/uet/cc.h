@@ -228,6 +228,12 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  * credit, so that its timeouts find out whether the target still exists.
  */
 #define UET_RCCC_ASK_MAX	3
+/*
+ * A sender waiting its turn at a busy target's pacer asks again after a
+ * timeout, then after 2, then after 4: the target's standing answer says
+ * it is there, and more requests would not bring credit sooner.
+ */
+#define UET_RCCC_BACKOFF_MAX	2
 /* Elapsed time a pacer turn counts at most, so that products fit a u64. */
 #define UET_RCCC_TICK_MAX_NS	100000000ULL
 
@@ -241,7 +247,10 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  * @ask_at: when to repeat the request while waiting for credit, ns; 0
  *	when not waiting
  * @waiting: data is queued and the credit is spent
- * @unanswered: requests repeated since the last grant (saturates)
+ * @unanswered: requests repeated since the last CREDIT (saturates)
+ * @repeats: requests repeated since the last grant that raised the credit
+ *	(saturates): each waits twice as long as the one before, up to
+ *	%UET_RCCC_BACKOFF_MAX doublings
  *
  * Every field is protected by the PDC's lock (uet_pdc.lock).
  */
@@ -254,6 +263,7 @@ struct uet_rccc_tx {
 	u64 ask_at;
 	bool waiting;
 	u8 unanswered;
+	u8 repeats;
 };
 
 u32 uet_rccc_init_credit(u32 link_rate_mbps, u32 base_rtt_ns, u32 mss);

@@ -508,9 +508,17 @@ static void uet_pdc_test_credit_paced(struct kunit *test)
 					    1000));
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 
-	/* owed credit, then closed: off the pacer's list when freed */
+	/*
+	 * owed credit: a repeated request draws the grant as it stands at
+	 * once (the pacer may have granted a chunk meanwhile); then closed:
+	 * off the pacer's list when freed
+	 */
 	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid, 0x5001,
 			    req + 100 * chunk);
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid, 0x5001,
+			    req + 100 * chunk);
+	KUNIT_ASSERT_GE(test, uet_kt_pending(kt), 1);
+	KUNIT_EXPECT_GE(test, uet_pdc_test_credit(kt, tlid), req);
 	uet_kt_rcv_ctrl(kt, UET_CTRL_CLOSE, tlid, 0x5001);
 	uet_kt_gc(kt);
 	KUNIT_EXPECT_FALSE(test, uet_kt_pdc(kt, tlid, UET_PDC_TARGET, NULL));
