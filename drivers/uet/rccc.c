@@ -32,6 +32,12 @@
 
 /* Shortest time between two turns of a pacer, ns. */
 #define UET_RCCC_TURN_MIN_NS	20000
+/*
+ * Turns' worth of tokens a late turn of a running pacer may catch up on:
+ * a timer that fires late (a busy CPU, a VM) must not cost the link what
+ * it could have carried meanwhile.  After idle, one turn's worth.
+ */
+#define UET_RCCC_CATCHUP	4
 
 /**
  * uet_rccc_ctl_out() - queue a CTRL CREDIT_REQ or CREDIT to a PDC's peer
@@ -144,7 +150,8 @@ static u32 uet_rccc_grant(struct uet_pdc *pdc, u32 chunk)
 
 /*
  * A pacer's turn: the link's bytes since the last turn, at most a turn's
- * worth and a chunk, are granted a chunk at a time in list order.  The
+ * worth and a chunk (UET_RCCC_CATCHUP times that while it runs), are
+ * granted a chunk at a time in list order.  The
  * PDCs it takes off the list stay valid: uet_rccc_target_release() takes
  * a PDC off under the same lock before the PDC is freed after a grace
  * period, and a turn runs under RCU.
@@ -172,6 +179,8 @@ static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
 	cap = max_t(u64, chunk, uet_rccc_tokens(rate, period, mss));
 
 	spin_lock_bh(&p->lock);
+	if (p->running)
+		cap *= UET_RCCC_CATCHUP;
 	p->tokens = min_t(s64, p->tokens +
 			       uet_rccc_tokens(rate, now - p->last_ns, mss), cap);
 	p->last_ns = now;
@@ -186,7 +195,8 @@ static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
 		chunk = UET_RCCC_CHUNK_PKTS * mss;
 	}
 	/* Under the lock: uet_rccc_queue() starts the timer only when idle. */
-	if (list_empty(&p->pdcs)) {
+	p->running = !list_empty(&p->pdcs);
+	if (!p->running) {
 		p->armed = false;
 		ret = HRTIMER_NORESTART;
 	} else {

@@ -26,7 +26,7 @@ struct uet_pdc;
 
 /**
  * struct uet_rccc_pacer - a namespace's credit pacer (RCCC targets)
- * @lock: protects @pdcs, @tokens, @last_ns and @armed, and the list fields of
+ * @lock: protects @pdcs, @tokens, @last_ns, @armed and @running, and the list fields of
  *	the target PDCs (uet_pdc_rx.rccc_node, rccc_queued); taken inside
  *	uet_pdc.lock, never around it
  * @pdcs: target PDCs owed credit, in turn order
@@ -36,6 +36,8 @@ struct uet_pdc;
  * @last_ns: time of the last turn
  * @armed: @timer is started or running its turn: only a turn that finds
  *	@pdcs empty stops it, only uet_rccc_queue() starts it when stopped
+ * @running: the last turn left PDCs owed credit: the next one is late if
+ *	it finds more than a turn's tokens, and may catch up
  */
 struct uet_rccc_pacer {
 	spinlock_t lock;	/* see kernel-doc above */
@@ -44,6 +46,7 @@ struct uet_rccc_pacer {
 	s64 tokens;
 	u64 last_ns;
 	bool armed;
+	bool running;
 };
 
 void uet_rccc_net_init(struct uet_net *un);
