@@ -57,6 +57,8 @@ UET_DEPS=(
 	valgrind
 	util-linux
 	procps
+	# tools/plot-cc: cwnd traces and fairness samples as SVG or PNG
+	gnuplot-nox
 	# tracepoints seen by the usual tools (selftests/observe_trace.sh)
 	linux-perf
 	trace-cmd
