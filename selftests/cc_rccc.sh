@@ -134,6 +134,17 @@ counters()
 		' /proc/net/uet_stat)"
 }
 
+# counters_incast: print the receiver's and every sender's counters.
+counters_incast()
+{
+	local i
+
+	counters receiver "$R"
+	for i in $(seq $NSEND); do
+		counters "sender $i" "${S[i - 1]}"
+	done
+}
+
 # run NAME N: each sender sends N messages of LEN bytes to one server in
 # R, all at once; one test point: the server got all of them, intact and
 # once, and no sender saw an error.
@@ -170,10 +181,7 @@ run()
 	else
 		ktap_fail "$name" "$bad"
 		sed 's/^/# /' "$out/s.err" "$out"/c*.err 2>/dev/null | sort | uniq -c | head -n 10
-		counters receiver "$R"
-		for i in $(seq $NSEND); do
-			counters "sender $i" "${S[i - 1]}"
-		done
+		counters_incast
 	fi
 	rm -rf "$out"
 }
@@ -207,10 +215,7 @@ bottleneck fq_codel limit 20 ecn ce_threshold 1ms || exit "$KSFT_FAIL"
 run "cc rccc: $NSEND senders, $MSGS messages each, complete" "$MSGS"
 retx_rccc=$(retx "${S[@]}")
 echo "# cc rccc: the senders retransmitted $retx_rccc packets"
-counters receiver "$R"
-for i in $(seq $NSEND); do
-	counters "sender $i" "${S[i - 1]}"
-done
+counters_incast
 
 req_rx=$(cnt "$R" rccc_req_rx)
 credit_tx=$(cnt "$R" rccc_credit_tx)
@@ -250,10 +255,7 @@ if ! bottleneck netem loss 5% ||
 	exit "$KSFT_FAIL"
 fi
 run "cc rccc, 5% loss: $NSEND senders, 1 message each, complete" 1
-counters receiver "$R"
-for i in $(seq $NSEND); do
-	counters "sender $i" "${S[i - 1]}"
-done
+counters_incast
 
 # --- a sender with rccc, a receiver without ----------------------------------
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }

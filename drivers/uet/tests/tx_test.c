@@ -615,6 +615,11 @@ static void uet_tx_test_rccc(struct kunit *test)
 	s = pk[0].psn;
 	lid = pk[0].spdcid;
 
+	/* a CREDIT before the target has answered names no known target */
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT, lid, 0, 2 * UET_DEFAULT_MSS);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_POLICY), 1);
+
 	/* the answer names the target: the request for the rest goes */
 	uet_tx_test_ack(kt, lid, s + 3, s + 3, 0);
 	req = len - 4 * UET_DEFAULT_MSS;
