@@ -411,7 +411,7 @@ static void *client_run(void *arg)
 	struct client *c = arg;
 	uint64_t rng = 0x1234567 + c->idx, seq;
 	uint32_t stream = (uint32_t)getpid() << 8 ^ (uint32_t)c->idx;
-	double start = now_s();
+	double start = now_s(), drain;
 	unsigned char *buf;
 	int fd, outq = 0;
 
@@ -443,14 +443,22 @@ static void *client_run(void *arg)
 		c->msgs++;
 		c->bytes += len;
 	}
-	/* Wait until every message is acknowledged or given up. */
-	while (now_s() - start < o.duration + DRAIN_S &&
+	/*
+	 * Wait until every message is acknowledged or given up, DRAIN_S
+	 * from the last send: a count run (-n) stopped by a signal may have
+	 * sent for longer than DRAIN_S.
+	 */
+	drain = now_s();
+	while (now_s() - drain < DRAIN_S &&
 	       !ioctl(fd, SIOCOUTQ, &outq) && outq) {
 		struct timespec ts = { 0, 2000000 };
 
 		nanosleep(&ts, NULL);
 	}
 	c->end = now_s();
+	if (outq)
+		fprintf(stderr, "uetperf: %d bytes unacknowledged %d s after the last send\n",
+			outq, DRAIN_S);
 	c->errors = drain_errqueue(fd) + (outq ? 1 : 0);
 	close(fd);
 	free(buf);
