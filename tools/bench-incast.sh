@@ -35,8 +35,10 @@
 # header), their ratio, Jain's fairness index of the N completion times,
 # the senders' retransmissions (uet: retx_timeout + retx_sack + retx_nack;
 # TCP: TcpRetransSegs) and their timeouts (uet: retx_timeout; TCP:
-# TcpExtTCPTimeouts); a JSON line per run (with the per-sender times, the
-# queue's drops and ECN marks, and the receiver's rccc_credit_tx), then
+# TcpExtTCPTimeouts), the queue's peak (its largest backlog sampled every
+# 10 ms, as milliseconds at the rate); a JSON line per run (with the
+# per-sender times, the queue's drops, ECN marks and peak backlog, and the
+# receiver's rccc_credit_tx), then
 # one table. A run that has not completed after BENCH_TIMEOUT (default
 # 60 s + 20 x ideal) is stopped and reported incomplete.
 #
@@ -45,7 +47,9 @@
 # if smaller), BENCH_RATE (default 50mbit), BENCH_QLIMIT (default 20),
 # BENCH_CE (default 1ms), BENCH_MSS (default 1024), BENCH_BASE_RTT
 # (default 1ms), BENCH_VARIANTS (default "uet-none uet-nscc uet-rccc
-# uet-nscc+rccc tcp-cubic tcp-dctcp"), BENCH_TIMEOUT (seconds).
+# uet-nscc+rccc tcp-cubic tcp-dctcp"), BENCH_TIMEOUT (seconds),
+# BENCH_STATS (set: print every uet counter that moved, summed over the
+# senders, and the receiver's, after each uet run).
 #
 # Exits 1 when the setup fails (topology, qdisc, uetctl, dctcp, a server
 # that does not start); incomplete runs are results, not failures.
@@ -284,6 +288,21 @@ sum_stat()
 	echo "$s"
 }
 
+# stats_line NS...: every uet counter that is not 0, summed over the
+# namespaces, as "name value" pairs on one line
+stats_line()
+{
+	local ns
+
+	for ns in "$@"; do
+		uet_stats "$ns"
+	done | awk '{ s[$1] += $2 } END {
+		for (k in s)
+			if (s[k])
+				printf "%s %d ", k, s[k]
+		printf "\n" }'
+}
+
 # sum_nstat NAMES...: the sum of these nstat counters over the senders
 sum_nstat()
 {
@@ -311,13 +330,38 @@ qstat()
 		    $f | numbers] | add // 0" 2>/dev/null
 }
 
+# qsample_start: sample the bottleneck's backlog (tbf's, which holds its
+# fq_codel's) every 10 ms until qsample_stop, in one tc process (-batch)
+# fed by one perl loop; the largest sample, in bytes, goes to tmp/qpeak.
+# A sample sees the queue at that instant: the peak is a lower bound.
+qsample_start()
+{
+	rm -f "$tmp/qpeak" "$tmp/qstop"
+	# shellcheck disable=SC2016 # perl's and awk's variables
+	ip netns exec "$W" sh -c 'perl -e '\''$| = 1; until (-e $ARGV[0]) {
+		print "qdisc show dev pr\n";
+		select(undef, undef, undef, 0.01) }'\'' "$1" |
+		tc -s -j -batch - 2>/dev/null | grep -o "\"backlog\":[0-9]*" |
+		awk -F: '\''$2 > m { m = $2 } END { print m + 0 }'\'' \
+		>"$0"' "$tmp/qpeak" "$tmp/qstop" &
+	QSAMPLER=$!
+}
+
+# qsample_stop: stop the sampler; prints the peak backlog in bytes
+qsample_stop()
+{
+	: >"$tmp/qstop"
+	wait "$QSAMPLER" 2>/dev/null
+	cat "$tmp/qpeak" 2>/dev/null || echo 0
+}
+
 # run VARIANT N: the incast once; prints a JSON line and sets ROW (the
 # table's row) and RELEASED (when the senders were released, in
 # SECONDS). Returns 1 on a setup failure.
 run()
 {
 	local v=$1 n=$2 k t0 ideal limit count ok=true timeout=false
-	local ends=() e got retx rto credit drops marks times
+	local ends=() e got retx rto credit drops marks times qpeak
 
 	incast "$n" || { echo "topology or qdisc setup failed" >&2; return 1; }
 	configure "$v" || { echo "cannot configure $v" >&2; return 1; }
@@ -367,6 +411,7 @@ run()
 		'BEGIN { printf "%.3f", n * s * 8 / c }')
 	limit=${BENCH_TIMEOUT:-$(awk -v i="$ideal" \
 		'BEGIN { printf "%d", 60 + 20 * i }')}
+	qsample_start
 	t0=$(now_us)
 	RELEASED=$SECONDS
 	for k in $(seq "$n"); do
@@ -379,6 +424,7 @@ run()
 				xargs -r kill 2>/dev/null
 		done
 	fi
+	qpeak=$(qsample_stop)
 	wait
 	exec 3>&-
 
@@ -415,6 +461,10 @@ run()
 		retx=$(sum_stat retx_timeout retx_sack retx_nack)
 		rto=$(sum_stat retx_timeout)
 		credit=$(uet_stat "$R" rccc_credit_tx)
+		if [ -n "${BENCH_STATS:-}" ]; then
+			echo "# $v N = $n senders: $(stats_line "${S[@]}")" >&2
+			echo "# $v N = $n receiver: $(stats_line "$R")" >&2
+		fi
 		;;
 	tcp-*)
 		retx=$(sum_nstat TcpRetransSegs)
@@ -431,7 +481,8 @@ run()
 	awk -v v="$v" -v n="$n" -v s="$size" -v rate="$rate" -v i="$ideal" \
 		-v ok="$ok" -v to="$timeout" -v retx="$retx" -v rto="$rto" \
 		-v credit="${credit:-0}" -v drops="${drops:-0}" \
-		-v marks="${marks:-0}" -v t="$times" -v rowf="$tmp/row" 'BEGIN {
+		-v marks="${marks:-0}" -v qpeak="${qpeak:-0}" \
+		-v bps="$(rate_bps "$rate")" -v t="$times" -v rowf="$tmp/row" 'BEGIN {
 		k = split(t, c, " ")
 		last = 0; sum = 0; sq = 0; list = ""
 		for (j = 1; j <= k; j++) {
@@ -456,10 +507,12 @@ run()
 		printf "\"jain\":%s,\"per_sender_s\":[%s],", jj, list
 		printf "\"retx\":%d,\"timeouts\":%d,\"rccc_credit_tx\":%s,", \
 			retx, rto, credit
-		printf "\"q_drops\":%d,\"q_ecn_marks\":%d}\n", drops, marks
-		printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %7s %7s\n", n, v, \
-			ls, sprintf("%.2f", i), r, js, retx, rto, drops, \
-			marks >rowf
+		qms = qpeak * 8 * 1000 / bps
+		printf "\"q_drops\":%d,\"q_ecn_marks\":%d,", drops, marks
+		printf "\"q_peak_bytes\":%d,\"q_peak_ms\":%.2f}\n", qpeak, qms
+		printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %7s %7s %7.2f\n", \
+			n, v, ls, sprintf("%.2f", i), r, js, retx, rto, \
+			drops, marks, qms >rowf
 	}'
 	ROW=$(cat "$tmp/row")
 }
@@ -489,8 +542,8 @@ exec 4<>"$tmp/tick"
 
 echo "incast benchmark: N senders x $size bytes -> 1 receiver, $rate (tbf)" \
 	"+ fq_codel limit $qlimit ecn ce_threshold $ce"
-hdr=$(printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %7s %7s" N variant \
-	"last s" "ideal s" "x ideal" Jain retx timeouts qdrops qmarks)
+hdr=$(printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %7s %7s %7s" N variant \
+	"last s" "ideal s" "x ideal" Jain retx timeouts qdrops qmarks "qpeak ms")
 rows=()
 for n in $n_list; do
 	for v in $variants; do
