@@ -48,6 +48,7 @@
 # BENCH_CE (default 1ms), BENCH_MSS (default 1024), BENCH_BASE_RTT
 # (default 1ms), BENCH_VARIANTS (default "uet-none uet-nscc uet-rccc
 # uet-nscc+rccc tcp-cubic tcp-dctcp"), BENCH_TIMEOUT (seconds),
+# BENCH_RTO_MIN (uet's rto-min, e.g. 10ms; default: uet's own),
 # BENCH_STATS (set: print every uet counter that moved, summed over the
 # senders, and the receiver's, after each uet run).
 #
@@ -67,6 +68,7 @@ qlimit=${BENCH_QLIMIT:-20}
 ce=${BENCH_CE:-1ms}
 mss=${BENCH_MSS:-1024}
 base_rtt=${BENCH_BASE_RTT:-1ms}
+rto_min=${BENCH_RTO_MIN:-}
 all_variants="uet-none uet-nscc uet-rccc uet-nscc+rccc tcp-cubic tcp-dctcp"
 variants=${BENCH_VARIANTS:-$all_variants}
 raddr=10.0.0.1
@@ -187,6 +189,7 @@ configure()
 		uet-*)
 			"$UETCTL" -n "$ns" set mss "$mss" link-rate "$rate" \
 				base-rtt "$base_rtt" cc "${1#uet-}" \
+				${rto_min:+rto-min "$rto_min"} \
 				>/dev/null || return 1
 			;;
 		tcp-*)
@@ -541,7 +544,7 @@ mkfifo "$tmp/tick" || die "cannot make a FIFO in $tmp"
 exec 4<>"$tmp/tick"
 
 echo "incast benchmark: N senders x $size bytes -> 1 receiver, $rate (tbf)" \
-	"+ fq_codel limit $qlimit ecn ce_threshold $ce"
+	"+ fq_codel limit $qlimit ecn ce_threshold $ce; uet mss $mss, base-rtt $base_rtt, rto-min ${rto_min:-default}"
 hdr=$(printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %7s %7s %7s" N variant \
 	"last s" "ideal s" "x ideal" Jain retx timeouts qdrops qmarks "qpeak ms")
 rows=()
