@@ -606,6 +606,15 @@ static bool uet_rx_psn_new(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
 		uet_rx_send_ack(pdc, pk->psn, aflags, c->ev, q);
 		return false;
 	}
+	/*
+	 * Whatever becomes of it, a first copy left the network: NSCC's
+	 * sender counts it out of flight when an ACK reports it (a NACK for
+	 * it is no congestion signal).  A duplicate is not counted: its
+	 * packet came out of flight once already, reported or given up for
+	 * lost, and counting it again would take a retransmission's bytes
+	 * off twice, leaving in-flight below zero for good.
+	 */
+	rx->cc_rcvd += uet_cc_wire_bytes(pk->len);
 	if (d >= UET_PSN_WINDOW) {
 		uet_stat_inc(pdc->un, UET_STAT_DROP_WINDOW);
 		uet_rx_pdc_nack(pdc, pk, c, UET_NACK_PSN_OOR_WINDOW, 0, q);
@@ -652,12 +661,6 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
 	int err;
 
 	trace_uet_pkt_rx(pdc->lid, pk->psn, c->ev, UET_PDS_RUD_REQ, pk->len);
-	/*
-	 * Whatever becomes of it, the packet left the network: NSCC's
-	 * sender counts it out of flight when an ACK reports it.  A NACK for
-	 * it is no congestion signal and changes nothing there.
-	 */
-	rx->cc_rcvd += uet_cc_wire_bytes(pk->len);
 	aflags = (c->ce ? UET_ACK_M : 0) |
 		 (pk->flags & UET_REQ_RETX ? UET_ACK_RETX : 0);
 	if (!uet_rx_psn_new(pdc, pk, c, aflags, q))

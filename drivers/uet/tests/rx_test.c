@@ -247,6 +247,56 @@ static void uet_rx_test_duplicates(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MSGS), 1);
 }
 
+static void uet_rx_test_nscc_cfg(struct uet_config *c)
+{
+	c->cc = UET_CC_NSCC;
+}
+
+/* Rcvd_Bytes of ACK_CC @a, in bytes. */
+static u64 uet_rx_test_rcvd(const struct uet_ack_info *a)
+{
+	return FIELD_GET(UET_NSCC_RCVD_BYTES, a->cc_state) <<
+	       UET_NSCC_RCVD_SHIFT;
+}
+
+/*
+ * NSCC's Rcvd_Bytes counts each packet once: a duplicate (a
+ * retransmission of a packet the sender had given up for lost) leaves it
+ * as it was, else the sender would take the packet out of flight twice.
+ */
+static void uet_rx_test_dup_rcvd(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u32 s = 4000, len = 2048;
+	struct uet_ack_info a;
+	u64 one;
+
+	uet_kt_config(kt, uet_rx_test_nscc_cfg);
+	uet_rx_test_pkt(kt, s, s, 1, len, 1024, 0, UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_ASSERT_TRUE(test, a.cc);
+	KUNIT_EXPECT_EQ(test, a.cc_type, UET_ACK_CC_NSCC);
+	one = uet_rx_test_rcvd(&a);
+	/* the packet as the window counts it, in 256-byte units */
+	KUNIT_EXPECT_EQ(test, one,
+			round_up(uet_cc_wire_bytes(1024),
+				 1U << UET_NSCC_RCVD_SHIFT));
+
+	uet_rx_test_pkt(kt, s, s, 1, len, 1024, 0,
+			UET_REQ_SYN | UET_REQ_AR | UET_REQ_RETX);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, uet_rx_test_rcvd(&a), one);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_DUP), 1);
+
+	uet_rx_test_pkt(kt, s, s + 1, 1, len, 1024, 1,
+			UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, uet_rx_test_rcvd(&a),
+			round_up(2 * uet_cc_wire_bytes(1024),
+				 1U << UET_NSCC_RCVD_SHIFT));
+	uet_kt_purge(kt);
+}
+
 /* Not asked: one ACK every UET_ACK_EVERY packets, covering them all. */
 static void uet_rx_test_ack_every(struct kunit *test)
 {
@@ -345,6 +395,7 @@ static struct kunit_case uet_rx_test_cases[] = {
 	KUNIT_CASE(uet_rx_test_out_of_order),
 	KUNIT_CASE(uet_rx_test_interleaved),
 	KUNIT_CASE(uet_rx_test_duplicates),
+	KUNIT_CASE(uet_rx_test_dup_rcvd),
 	KUNIT_CASE(uet_rx_test_ack_every),
 	KUNIT_CASE(uet_rx_test_refused),
 	{}
