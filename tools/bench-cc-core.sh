@@ -5,8 +5,8 @@
 # the VM:
 #	tools/vm/vm-run -- tools/bench-cc-core.sh
 # It prints kselftest TAP and judges its points, but is not in the suite:
-# on uet.ko of session 12 the active points fail (README, "Congestion
-# control: congested core").
+# under active, NSCC's goodput stays short of 90% of the capacity (README,
+# "Congestion control: congested core").
 #
 # The leaf-spine fabric (selftests/fabric.sh) with
 # every spine's link towards l2 rate-limited (tbf), and spine 2, as in
