@@ -222,8 +222,9 @@ struct uet_pdc_tx {
  *	(uet_rx_routes_grow(), on the first packet without SYN)
  * @challenged: jiffies of the last challenge ACK sent, 0 before any
  * @cc_rcvd: bytes of every data packet that arrived, refused ones too,
- *	but duplicates, counted as the sender's window counts them (UDP length + 40): the
- *	Rcvd_Bytes that every ACK_CC reports, whatever the PDC's cc
+ *	but duplicates, counted as the sender's window counts them (UDP
+ *	length + 40): the Rcvd_Bytes that every ACK_CC reports, whatever
+ *	the PDC's cc
  * @msgs: partially received messages, and discarded ones, by message id
  * @rccc_node: in uet_net.rccc.pdcs while credit is owed to the initiator;
  *	under uet_rccc_pacer.lock
