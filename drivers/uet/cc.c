@@ -688,6 +688,24 @@ bool uet_rccc_on_grant(struct uet_rccc_tx *r, u32 grant)
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_on_grant);
 
 /**
+ * uet_rccc_on_resend() - a retransmission spends credit as new data does
+ * @r: the credit, under the PDC's lock
+ * @bytes: its payload bytes
+ *
+ * A resent packet goes at once, credit or not, but it takes the link's
+ * time as new data does: it is counted as sent, and queued again so that
+ * the next request asks for it.  Otherwise losses at a paced last hop
+ * would add their retransmissions to a full grant rate, and the queue they
+ * overflow would lose more.
+ */
+void uet_rccc_on_resend(struct uet_rccc_tx *r, u32 bytes)
+{
+	r->queued += bytes;
+	r->sent += bytes;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_on_resend);
+
+/**
  * uet_rccc_demand() - credit a target still owes
  * @req: the highest request its initiator made
  * @grant: what it granted so far
@@ -709,7 +727,9 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_demand);
  * @mss: payload bytes of a full packet
  *
  * The link carries the headers too: a full packet counts for
- * uet_cc_wire_bytes(@mss) on it, of which @mss are payload.
+ * uet_cc_wire_bytes(@mss) on it, of which @mss are payload.  Of the
+ * link's bytes 1/2^%UET_RCCC_HEADROOM_SHIFT is left over, so that a queue
+ * that bursts and jitter build at the last hop drains.
  *
  * Return: the payload bytes.
  */
@@ -717,8 +737,10 @@ u64 uet_rccc_tokens(u32 rate_mbps, u64 elapsed_ns, u32 mss)
 {
 	u64 t = min(elapsed_ns, UET_RCCC_TICK_MAX_NS);
 
-	/* the link's bytes first (< 2^36), then their payload share */
+	/* the link's bytes first (< 2^36), less the headroom */
 	t = div_u64(t * rate_mbps, 8000);
+	t -= t >> UET_RCCC_HEADROOM_SHIFT;
+	/* then their payload share */
 	return div_u64(t * mss, uet_cc_wire_bytes(mss));
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_tokens);

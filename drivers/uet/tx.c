@@ -1096,6 +1096,8 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 	/* Resent whatever the window says: the window bounds new data. */
 	if (uet_tx_cc(pdc) && !(s->flags & UET_SLOT_NOP))
 		uet_nscc_on_send(&pdc->tx.nscc, uet_tx_cc_bytes(s));
+	if (uet_pdc_rccc(pdc) && !(s->flags & UET_SLOT_NOP))
+		uet_rccc_on_resend(&pdc->tx.rccc, s->len);
 	dst = uet_tx_route_next(pdc, s, &saddr, &room);
 	if (uet_tx_emit(pdc, psn, s, dst, &saddr, room,
 			UET_REQ_RETX | UET_REQ_AR, q))

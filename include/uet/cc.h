@@ -234,14 +234,17 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  * it is there, and more requests would not bring credit sooner.
  */
 #define UET_RCCC_BACKOFF_MAX	2
+/* A target's pacer grants all but 1/2^this of its link's rate. */
+#define UET_RCCC_HEADROOM_SHIFT	6
 /* Elapsed time a pacer turn counts at most, so that products fit a u64. */
 #define UET_RCCC_TICK_MAX_NS	100000000ULL
 
 /**
  * struct uet_rccc_tx - an initiator PDC's credit
  * @init: initial credit, bytes: what it may send before any grant
- * @queued: bytes of every message queued so far (wraps)
- * @sent: payload bytes of new data packets sent so far (wraps)
+ * @queued: bytes of every message queued so far, and of every
+ *	retransmission (wraps)
+ * @sent: payload bytes of data packets sent so far, new and resent (wraps)
  * @grant: the target's cumulative grant, the highest seen (wraps)
  * @asked: the request last sent in a CREDIT_REQ (wraps)
  * @ask_at: when to repeat the request while waiting for credit, ns; 0
@@ -271,6 +274,7 @@ void uet_rccc_tx_init(struct uet_rccc_tx *r, u32 init);
 u32 uet_rccc_req(const struct uet_rccc_tx *r);
 bool uet_rccc_need(const struct uet_rccc_tx *r);
 bool uet_rccc_can_send(const struct uet_rccc_tx *r);
+void uet_rccc_on_resend(struct uet_rccc_tx *r, u32 bytes);
 bool uet_rccc_on_grant(struct uet_rccc_tx *r, u32 grant);
 u32 uet_rccc_demand(u32 req, u32 grant);
 u64 uet_rccc_tokens(u32 rate_mbps, u64 elapsed_ns, u32 mss);

@@ -610,17 +610,21 @@ static void uet_rccc_test_init_credit(struct kunit *test)
 			256 * 4096);
 }
 
-/* The link's payload bytes: 104 bytes of headers a full packet. */
+/*
+ * The link's payload bytes, less 1/64 of headroom: 104 bytes of headers a
+ * full packet.
+ */
 static void uet_rccc_test_tokens(struct kunit *test)
 {
-	/* 50 Mbit/s for 1 ms: 6250 bytes on the link, 6250 x 4096 / 4200 */
-	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(50, 1000000, 4096), 6095);
+	/* 50 Mbit/s for 1 ms: 6250 - 97 bytes, 6153 x 4096 / 4200 */
+	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(50, 1000000, 4096), 6000);
 	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(50, 0, 4096), 0);
 	/* counted up to 100 ms, whatever passed */
 	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(1600000, 10000000000ULL, 4096),
 			uet_rccc_tokens(1600000, 100000000, 4096));
+	/* 2 x 10^10 - 3125 x 10^5 bytes, x 4096 / 4200 */
 	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(1600000, 100000000, 4096),
-			19504761904ULL);
+			19200000000ULL);
 }
 
 /* Cumulative request and grant, signed across the wrap. */
@@ -649,6 +653,16 @@ static void uet_rccc_test_credit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, r.grant, 2000);
 	r.sent = 3000;
 	KUNIT_EXPECT_FALSE(test, uet_rccc_can_send(&r));
+	/* a resend of 500 overdraws, and is asked for again */
+	r.asked = uet_rccc_req(&r);
+	uet_rccc_on_resend(&r, 500);
+	KUNIT_EXPECT_EQ(test, r.sent, 3500);
+	KUNIT_EXPECT_EQ(test, uet_rccc_req(&r), 2500);
+	KUNIT_EXPECT_TRUE(test, uet_rccc_need(&r));
+	KUNIT_EXPECT_TRUE(test, uet_rccc_on_grant(&r, 2500));
+	KUNIT_EXPECT_FALSE(test, uet_rccc_can_send(&r));
+	KUNIT_EXPECT_FALSE(test, uet_rccc_on_grant(&r, 2600));
+	KUNIT_EXPECT_EQ(test, r.grant, 2500);
 
 	/* across the wrap of every count */
 	uet_rccc_tx_init(&r, 1000);
