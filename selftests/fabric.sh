@@ -425,8 +425,10 @@ uet_share_check()
 }
 
 # uet_rr_wire_check NAME: capture the UDP source ports of h1's data
-# packets and check they are StartingPortOffset.. in strict rotation and
-# cover exactly the configured range.
+# packets (PDS type RUD_REQ, 2, in the prologue's top 5 bits: control
+# packets such as RCCC's CREDIT_REQ keep to the PDC's own value) and check
+# they are StartingPortOffset.. in strict rotation and cover exactly the
+# configured range.
 uet_rr_wire_check()
 {
 	local name=$1 out start bits n ports bad
@@ -437,8 +439,8 @@ uet_rr_wire_check()
 	bits=$("$UETCTL" -j -n "$FAB_H1" show | jq .entropy_bits)
 	n=$((1 << bits))
 	ip netns exec "$FAB_H1" tcpdump -i h1-l1 -nn -l -c $((3 * n)) \
-		"udp dst port 4793 and src host 10.1.1.1" >"$out/cap" \
-		2>/dev/null &
+		"udp dst port 4793 and src host 10.1.1.1 and udp[8] >> 3 = 2" \
+		>"$out/cap" 2>/dev/null &
 	uet_wait_until 10 sh -c "ip netns exec $FAB_H1 ss -f link -p 2>/dev/null | grep -q tcpdump || [ -s $out/cap ]"
 	uet_fabric_run rr 4 4 1048576 >/dev/null
 	uet_wait_until 20 sh -c "[ \$(wc -l <$out/cap) -ge $((3 * n)) ]"

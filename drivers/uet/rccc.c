@@ -151,7 +151,8 @@ static u32 uet_rccc_grant(struct uet_pdc *pdc, u32 chunk)
 /*
  * A pacer's turn: the link's bytes since the last turn, at most a turn's
  * worth and a chunk (UET_RCCC_CATCHUP times that while it runs), are
- * granted a chunk at a time in list order.  The
+ * granted a chunk at a time in list order, the rest at once to a PDC
+ * left alone on the list.  The
  * PDCs it takes off the list stay valid: uet_rccc_target_release() takes
  * a PDC off under the same lock before the PDC is freed after a grace
  * period, and a turn runs under RCU.
@@ -188,6 +189,12 @@ static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
 		pdc = list_first_entry(&p->pdcs, struct uet_pdc, rx.rccc_node);
 		list_del_init(&pdc->rx.rccc_node);
 		pdc->rx.rccc_queued = false;
+		/*
+		 * Alone, it takes the turn's tokens in one CREDIT rather than
+		 * a CREDIT a chunk: chunks only share a turn among PDCs.
+		 */
+		if (list_empty(&p->pdcs))
+			chunk = clamp_t(s64, p->tokens, chunk, U32_MAX / 2);
 		spin_unlock_bh(&p->lock);
 		chunk = uet_rccc_grant(pdc, chunk);
 		spin_lock_bh(&p->lock);
