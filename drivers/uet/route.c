@@ -6,6 +6,10 @@
  * A value lives in one of two entries: its low bits (a round robin's or
  * an active set's values are consecutive ports, so up to 2^bits of them
  * never collide there) or a hash of it (REPS draws values at random).
+ * When both are taken it takes the spare entry past them: the PDC's own
+ * value, which control packets (RCCC's CREDIT_REQ, probes, CLOSE) keep
+ * to, then stays beside a full rotation instead of evicting a value of it
+ * at every control packet, two FIB lookups each time.
  */
 #include <linux/hash.h>
 #include <linux/minmax.h>
@@ -25,10 +29,11 @@
  *
  * As many as the spraying type uses values, within
  * 2^UET_ROUTE_BITS_MAX: one for none, 2^entropy-bits for rr and active,
- * the REPS cache's size for reps.  At 16 bytes an entry, 2 KiB a PDC
- * with the default 128 values.  A target's cache starts with one entry
- * and grows to this once its peer has answered (uet_rx_routes_grow()).
- * Too few entries cost FIB lookups, never a wrong route.
+ * the REPS cache's size for reps; the spare entry comes on top.  At 16
+ * bytes an entry, 2 KiB and 16 bytes a PDC with the default 128 values.
+ * A target's cache starts with one entry and grows to this once its peer
+ * has answered (uet_rx_routes_grow()).  Too few entries cost FIB
+ * lookups, never a wrong route.
  *
  * Return: a power of 2.
  */
@@ -68,7 +73,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_slot);
 /**
  * uet_route_cache_alloc() - allocate an empty route cache
  * @slots: entries, a power of 2 up to 2^UET_ROUTE_BITS_MAX
- *	(uet_route_cache_slots())
+ *	(uet_route_cache_slots()); the spare comes on top
  * @gfp: allocation flags of the PDC's allocation
  *
  * Return: the cache, or NULL when memory is short.
@@ -77,7 +82,7 @@ struct uet_route_cache *uet_route_cache_alloc(u32 slots, gfp_t gfp)
 {
 	struct uet_route_cache *c;
 
-	c = kzalloc(struct_size(c, ent, slots), gfp);
+	c = kzalloc(struct_size(c, ent, slots + 1), gfp);
 	if (c)
 		c->mask = slots - 1;
 	return c;
@@ -102,7 +107,7 @@ void uet_route_cache_free(struct uet_route_cache *c)
 
 	if (!c)
 		return;
-	for (i = 0; i <= c->mask; i++)
+	for (i = 0; i <= c->mask + 1; i++)
 		uet_route_ent_clear(&c->ent[i]);
 	kfree(c);
 }
@@ -115,9 +120,46 @@ static void uet_route_cache_port(struct uet_route_cache *c, u16 dport)
 
 	if (likely(c->dport == dport))
 		return;
-	for (i = 0; i <= c->mask; i++)
+	for (i = 0; i <= c->mask + 1; i++)
 		uet_route_ent_clear(&c->ent[i]);
 	c->dport = dport;
+}
+
+/* The entry a value takes when both of its own are taken. */
+static struct uet_route_ent *uet_route_spare(struct uet_route_cache *c)
+{
+	return &c->ent[c->mask + 1];
+}
+
+/* The entry that holds @ev's route, or NULL. */
+static struct uet_route_ent *uet_route_find(struct uet_route_cache *c,
+					    u16 ev)
+{
+	struct uet_route_ent *e;
+	unsigned int way;
+
+	for (way = 0; way < 2; way++) {
+		e = &c->ent[uet_route_slot(c->mask, ev, way)];
+		if (e->dst && e->ev == ev)
+			return e;
+	}
+	e = uet_route_spare(c);
+	return e->dst && e->ev == ev ? e : NULL;
+}
+
+/* Where a new route of @ev goes: a free entry of its own, else the spare. */
+static struct uet_route_ent *uet_route_place(struct uet_route_cache *c,
+					     u16 ev)
+{
+	struct uet_route_ent *e;
+	unsigned int way;
+
+	for (way = 0; way < 2; way++) {
+		e = &c->ent[uet_route_slot(c->mask, ev, way)];
+		if (!e->dst)
+			return e;
+	}
+	return uet_route_spare(c);
 }
 
 /**
@@ -135,23 +177,18 @@ static void uet_route_cache_port(struct uet_route_cache *c, u16 dport)
 struct dst_entry *uet_route_cache_get(struct uet_route_cache *c, u16 ev,
 				      u16 dport)
 {
-	unsigned int way;
+	struct uet_route_ent *e;
 
 	uet_route_cache_port(c, dport);
-	for (way = 0; way < 2; way++) {
-		struct uet_route_ent *e = &c->ent[uet_route_slot(c->mask, ev,
-								 way)];
-
-		if (!e->dst || e->ev != ev)
-			continue;
-		if (!dst_check(e->dst, e->cookie)) {
-			uet_route_ent_clear(e);
-			return NULL;
-		}
-		dst_hold(e->dst);
-		return e->dst;
+	e = uet_route_find(c, ev);
+	if (!e)
+		return NULL;
+	if (!dst_check(e->dst, e->cookie)) {
+		uet_route_ent_clear(e);
+		return NULL;
 	}
-	return NULL;
+	dst_hold(e->dst);
+	return e->dst;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_cache_get);
 
@@ -163,7 +200,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_cache_get);
  * @gfp: allocation flags
  *
  * The routes move with their references; one that finds both its entries
- * taken in the new cache is released.
+ * and the spare taken in the new cache is released.
  *
  * Context: the owning PDC's lock held.
  * Return: the new cache, or NULL when memory is short (@c unchanged).
@@ -178,17 +215,12 @@ struct uet_route_cache *uet_route_cache_resize(struct uet_route_cache *c,
 	if (!n)
 		return NULL;
 	n->dport = c->dport;
-	for (i = 0; i <= c->mask; i++) {
+	for (i = 0; i <= c->mask + 1; i++) {
 		struct uet_route_ent *e = &c->ent[i], *t;
-		unsigned int way;
 
 		if (!e->dst)
 			continue;
-		for (way = 0; way < 2; way++) {
-			t = &n->ent[uet_route_slot(n->mask, e->ev, way)];
-			if (!t->dst)
-				break;
-		}
+		t = uet_route_place(n, e->ev);
 		if (t->dst) {
 			uet_route_ent_clear(e);
 			continue;
@@ -217,8 +249,9 @@ static u32 uet_route_cookie(struct dst_entry *dst)
  * @dport: the UDP destination port it was looked up with
  * @dst: the route just looked up; the cache takes a reference of its own
  *
- * Into the value's first entry when it is free, else its second, else
- * over the first: the value evicted is looked up again when next used.
+ * Over the value's own route if it has one, else into its first entry
+ * when it is free, else its second, else over the spare: the value
+ * evicted from the spare is looked up again when next used.
  *
  * Context: the owning PDC's lock held.
  */
@@ -228,14 +261,7 @@ void uet_route_cache_set(struct uet_route_cache *c, u16 ev, u16 dport,
 	struct uet_route_ent *e;
 
 	uet_route_cache_port(c, dport);
-	e = &c->ent[uet_route_slot(c->mask, ev, 0)];
-	if (e->dst && e->ev != ev) {
-		struct uet_route_ent *e2;
-
-		e2 = &c->ent[uet_route_slot(c->mask, ev, 1)];
-		if (!e2->dst || e2->ev == ev)
-			e = e2;
-	}
+	e = uet_route_find(c, ev) ?: uet_route_place(c, ev);
 	uet_route_ent_clear(e);
 	dst_hold(dst);
 	e->dst = dst;

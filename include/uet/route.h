@@ -44,8 +44,9 @@ struct uet_route_ent {
  * struct uet_route_cache - a PDC's routes by entropy value
  * @dport: the UDP destination port the routes were looked up with (the
  *	multipath hash may include it); a change empties the cache
- * @mask: entries - 1, a power of 2 minus 1
- * @ent: the entries; a value lives in one of two, uet_route_slot()
+ * @mask: entries - 1, a power of 2 minus 1, not counting the spare
+ * @ent: the entries, @mask + 2 of them: a value lives in one of two,
+ *	uet_route_slot(), or in the last, the spare, when both are taken
  *
  * Allocated with the PDC, freed in process context when it is freed;
  * every field under the PDC's lock (uet_pdc.lock).

@@ -185,11 +185,50 @@ static void uet_rt_test_resize(struct kunit *test)
 		dst_release(got);
 	}
 
-	/* down to one entry: one route fits, the others are released */
+	/* down to one entry: it and the spare keep two, the rest go */
 	c = uet_route_cache_resize(c, 1, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, c);
-	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 2U);
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 3U);
 	KUNIT_EXPECT_EQ(test, c->dport, T_DPORT);
+	uet_route_cache_free(c);
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 1U);
+}
+
+/*
+ * A full rotation and the PDC's own value beside it: the own value takes
+ * the spare and evicts nobody; a second outsider takes the spare over.
+ */
+static void uet_rt_test_spare(struct kunit *test)
+{
+	struct dst_entry *dst = uet_rt_test_dst(test), *d2, *got;
+	struct uet_route_cache *c = uet_route_cache_alloc(8, GFP_KERNEL);
+	u16 own = 40000;
+	unsigned int v;
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	d2 = uet_rt_test_dst(test);
+	for (v = 0; v < 8; v++)
+		uet_route_cache_set(c, T_START + v, T_DPORT, dst);
+	uet_route_cache_set(c, own, T_DPORT, d2);
+	for (v = 0; v < 8; v++) {
+		got = uet_route_cache_get(c, T_START + v, T_DPORT);
+		KUNIT_EXPECT_PTR_EQ(test, got, dst);
+		if (got)
+			dst_release(got);
+	}
+	got = uet_route_cache_get(c, own, T_DPORT);
+	KUNIT_EXPECT_PTR_EQ(test, got, d2);
+	if (got)
+		dst_release(got);
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(d2), 2U);
+
+	/* set again: in place, one reference still */
+	uet_route_cache_set(c, own, T_DPORT, d2);
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(d2), 2U);
+	uet_route_cache_set(c, own + 1, T_DPORT, dst);
+	KUNIT_EXPECT_NULL(test, uet_route_cache_get(c, own, T_DPORT));
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(d2), 1U);
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 10U);
 	uet_route_cache_free(c);
 	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 1U);
 }
@@ -198,6 +237,7 @@ static struct kunit_case uet_rt_test_cases[] = {
 	KUNIT_CASE(uet_rt_test_slots),
 	KUNIT_CASE(uet_rt_test_slot_rr),
 	KUNIT_CASE(uet_rt_test_hit_miss),
+	KUNIT_CASE(uet_rt_test_spare),
 	KUNIT_CASE(uet_rt_test_invalidate),
 	KUNIT_CASE(uet_rt_test_resize),
 	{}
