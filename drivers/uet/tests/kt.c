@@ -117,10 +117,15 @@ static int uet_kt_lo_up(struct net *net)
 	return err;
 }
 
-/* Deterministic unless a case asks otherwise: no timer fires on its own. */
+/*
+ * Deterministic unless a case asks otherwise: no timer fires on its own,
+ * and no congestion control (its CREDIT_REQs and windows would change the
+ * packets the cases count; the cases about it set it).
+ */
 static void uet_kt_defaults(struct uet_config *c)
 {
 	c->seed = 1;
+	c->cc = UET_CC_NONE;
 	c->rto_min_us = UET_RTO_US_MAX;
 	c->rto_max_us = UET_RTO_US_MAX;
 	c->pdc_idle_ms = UET_PDC_IDLE_MS_MAX;
@@ -147,9 +152,9 @@ static int uet_kt_sock(struct uet_kt *kt, u16 ep, struct socket **sockp)
  * uet_kt_init() - suite init: a namespace with lo up and two bound sockets
  * @test: the case; test->priv is set to its struct uet_kt
  *
- * The namespace's configuration is the default but for a fixed seed and
- * timers that cannot fire during a case (rto-min = rto-max = 60 s,
- * pdc-idle an hour): cases that want them change it (uet_kt_config())
+ * The namespace's configuration is the default but for a fixed seed, cc
+ * none and timers that cannot fire during a case (rto-min = rto-max =
+ * 60 s, pdc-idle an hour): cases that want them change it (uet_kt_config())
  * before they open a PDC.  Skips the case when the suites are a module.
  *
  * Return: 0 or an error.
