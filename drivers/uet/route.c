@@ -131,35 +131,31 @@ static struct uet_route_ent *uet_route_spare(struct uet_route_cache *c)
 	return &c->ent[c->mask + 1];
 }
 
-/* The entry that holds @ev's route, or NULL. */
+/*
+ * The entry that holds @ev's route, or NULL.  With @place, *@place is set
+ * to where a route of @ev goes: the entry that holds one, else a free
+ * entry of its own, else the spare.
+ */
 static struct uet_route_ent *uet_route_find(struct uet_route_cache *c,
-					    u16 ev)
+					    u16 ev,
+					    struct uet_route_ent **place)
 {
-	struct uet_route_ent *e;
+	struct uet_route_ent *e, *spare = uet_route_spare(c), *free = NULL;
 	unsigned int way;
 
 	for (way = 0; way < 2; way++) {
 		e = &c->ent[uet_route_slot(c->mask, ev, way)];
 		if (e->dst && e->ev == ev)
-			return e;
+			break;
+		if (!e->dst && !free)
+			free = e;
+		e = NULL;
 	}
-	e = uet_route_spare(c);
-	return e->dst && e->ev == ev ? e : NULL;
-}
-
-/* Where a new route of @ev goes: a free entry of its own, else the spare. */
-static struct uet_route_ent *uet_route_place(struct uet_route_cache *c,
-					     u16 ev)
-{
-	struct uet_route_ent *e;
-	unsigned int way;
-
-	for (way = 0; way < 2; way++) {
-		e = &c->ent[uet_route_slot(c->mask, ev, way)];
-		if (!e->dst)
-			return e;
-	}
-	return uet_route_spare(c);
+	if (!e && spare->dst && spare->ev == ev)
+		e = spare;
+	if (place)
+		*place = e ?: free ?: spare;
+	return e;
 }
 
 /**
@@ -180,7 +176,7 @@ struct dst_entry *uet_route_cache_get(struct uet_route_cache *c, u16 ev,
 	struct uet_route_ent *e;
 
 	uet_route_cache_port(c, dport);
-	e = uet_route_find(c, ev);
+	e = uet_route_find(c, ev, NULL);
 	if (!e)
 		return NULL;
 	if (!dst_check(e->dst, e->cookie)) {
@@ -220,7 +216,7 @@ struct uet_route_cache *uet_route_cache_resize(struct uet_route_cache *c,
 
 		if (!e->dst)
 			continue;
-		t = uet_route_place(n, e->ev);
+		uet_route_find(n, e->ev, &t);
 		if (t->dst) {
 			uet_route_ent_clear(e);
 			continue;
@@ -261,7 +257,7 @@ void uet_route_cache_set(struct uet_route_cache *c, u16 ev, u16 dport,
 	struct uet_route_ent *e;
 
 	uet_route_cache_port(c, dport);
-	e = uet_route_find(c, ev) ?: uet_route_place(c, ev);
+	uet_route_find(c, ev, &e);
 	uet_route_ent_clear(e);
 	dst_hold(dst);
 	e->dst = dst;

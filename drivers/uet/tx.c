@@ -1094,10 +1094,12 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 	s->sent_ns = now;
 	s->horizon = pdc->tx.snd_nxt;
 	/* Resent whatever the window says: the window bounds new data. */
-	if (uet_tx_cc(pdc) && !(s->flags & UET_SLOT_NOP))
-		uet_nscc_on_send(&pdc->tx.nscc, uet_tx_cc_bytes(s));
-	if (uet_pdc_rccc(pdc) && !(s->flags & UET_SLOT_NOP))
-		uet_rccc_on_resend(&pdc->tx.rccc, s->len);
+	if (!(s->flags & UET_SLOT_NOP)) {
+		if (uet_tx_cc(pdc))
+			uet_nscc_on_send(&pdc->tx.nscc, uet_tx_cc_bytes(s));
+		if (uet_pdc_rccc(pdc))
+			uet_rccc_on_resend(&pdc->tx.rccc, s->len);
+	}
 	dst = uet_tx_route_next(pdc, s, &saddr, &room);
 	if (uet_tx_emit(pdc, psn, s, dst, &saddr, room,
 			UET_REQ_RETX | UET_REQ_AR, q))
