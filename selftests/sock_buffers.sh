@@ -29,6 +29,13 @@ uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"; _uet_cleanup' EXIT
 
+# moved NS BEFORE: print each counter of NS that moved since BEFORE.
+moved()
+{
+	join <(sort <<<"$2") <(uet_stats "$1" | sort) |
+		awk -v ns="$1" '$3 != $2 { print "# " ns ": " $1 " +" $3 - $2 }'
+}
+
 get()
 {
 	"$UETCTL" -n "$1" show | awk -v k="$2" '$1 == k { print $2 }'
@@ -55,6 +62,9 @@ ip netns exec "$B" $BUF recv 100 65536 1 60 >"$out/r" 2>"$out/r.err" &
 rcv=$!
 uet_wait_until 10 grep -q ready "$out/r.err" || echo "# receiver not ready"
 tb=$(uet_stat "$B" drop_too_big)
+sa=$(uet_stats "$A")
+sb=$(uet_stats "$B")
+uet_mon_start "$A"
 ip netns exec "$A" $BUF send 10.0.0.2 100 1048576 1000 >"$out/s" 2>"$out/s.err"
 sed 's/^/# sender: /' "$out/s.err"
 uet_check_eq "$(head -n 1 "$out/s")" "1048576 EMSGSIZE(1048576)" \
@@ -65,7 +75,16 @@ else
 	ktap_fail "the refusal is counted in drop_too_big" \
 		"drop_too_big $tb -> $(uet_stat "$B" drop_too_big)"
 fi
-uet_check_eq "$(sed -n 2p "$out/s")" "1000 ok" "the next message is sent"
+next=$(sed -n 2p "$out/s")
+uet_check_eq "$next" "1000 ok" "the next message is sent"
+if [ "$next" != "1000 ok" ]; then
+	moved "$A" "$sa"
+	moved "$B" "$sb"
+	"$UETCTL" -n "$A" pdc show | sed 's/^/# A pdc: /'
+	"$UETCTL" -n "$B" pdc show | sed 's/^/# B pdc: /'
+	sed 's/^/# A event: /' "$UET_MON/events"
+fi
+uet_mon_stop
 wait "$rcv"
 uet_check_eq "$(cat "$out/r")" "len 1000 ok" \
 	"the receiver gets the next message, nothing of the refused one"

@@ -106,6 +106,7 @@ def outq(s):
 def cmd_send(dst, ep, lengths):
     s = new_socket()
     for length in lengths:
+        t0 = time.monotonic()
         r = sendto(s, dst, ep, pattern(length))
         end = time.monotonic() + 30
         while r == 'ok' and outq(s) and time.monotonic() < end:
@@ -116,6 +117,8 @@ def cmd_send(dst, ep, lengths):
         if err:
             r = '%s(%d)' % (errname(err[0]), err[1])
         print(length, r, flush=True)
+        print('%d: %s after %.2f s' % (length, r, time.monotonic() - t0),
+              file=sys.stderr, flush=True)
 
 
 class MsgHdr(ctypes.Structure):
