@@ -17,6 +17,9 @@
 #  reps    freezing starts, and after a bounded number of packets the
 #          failed path carries next to nothing; once it is back,
 #          exploration finds it again.
+#  rccc    (last: it fails the spine its credit requests take, not
+#          spine 2) under active with cc rccc at both ends, the path of
+#          h1's CREDIT_REQs fails: requests go on over other spines.
 #
 # Every step is read from counters: the packets spine 2 receives from l1,
 # by PDS type (data or CTRL PROBE, tc u32 counters in front of the drop),
@@ -52,7 +55,7 @@ WINDOW=3000		# packets per measuring window
 ACTIVE_BOUND=${ACTIVE_BOUND:-256}	# active: data onto the failed path after the drop
 REPS_BOUND=${REPS_BOUND:-30000}	# reps: packets after the failure...
 REPS_SHARE=${REPS_SHARE:-5}	# ... after which the failed path has <= 5% of data
-CASES=${PATH_CASES:-rr active reps}
+CASES=${PATH_CASES:-rr active reps rccc}
 
 # tx: data packets h1 has sent so far.
 tx()
@@ -111,12 +114,20 @@ spine_data()
 }
 
 # fail_path / restore_path: uet_path_fail and uet_path_restore of spine
-# FAIL, with its probes from l1 dropped by a filter of their own first, so
-# that uet_path_fail's drop from l1 (pref 100) counts everything else h1
-# sent it once the drop was in place.
+# FAIL, with its data packets from l1 dropped by a filter of their own
+# first (pref 98, which counts exactly the data the failed path took), and
+# its probes by another, so that uet_path_fail's drop from l1 (pref 100)
+# takes the rest: h1's other CTRL packets (CREDIT_REQ under rccc), which
+# are not data.
 fail_path()
 {
-	tc -n "$(uet_spine_ns $FAIL)" filter add dev "s$FAIL-l1" ingress \
+	local ns
+
+	ns=$(uet_spine_ns $FAIL)
+	tc -n "$ns" filter add dev "s$FAIL-l1" ingress pref 98 protocol ip \
+		u32 match u8 17 0xff at 9 match u16 4793 0xffff at 22 \
+		match u8 0x10 0xf8 at 28 action drop &&
+	tc -n "$ns" filter add dev "s$FAIL-l1" ingress \
 		pref 99 protocol ip u32 match u8 17 0xff at 9 \
 		match u16 4793 0xffff at 22 match u16 0x5b00 0xff80 at 28 \
 		action drop && uet_path_fail $FAIL
@@ -125,14 +136,16 @@ fail_path()
 restore_path()
 {
 	tc -n "$(uet_spine_ns $FAIL)" filter del dev "s$FAIL-l1" ingress \
+		pref 98 &&
+	tc -n "$(uet_spine_ns $FAIL)" filter del dev "s$FAIL-l1" ingress \
 		pref 99 && uet_path_restore $FAIL
 }
 
-# dropped_data: the packets but probes that spine FAIL dropped from l1.
+# dropped_data: the data packets spine FAIL dropped from l1.
 dropped_data()
 {
 	tc -n "$(uet_spine_ns $FAIL)" -s -j filter show dev "s$FAIL-l1" ingress |
-		jq '[.[] | select(.pref == 100 and .options.actions) | .options.actions[0].stats.packets] | add // 0'
+		jq '[.[] | select(.pref == 98 and .options.actions) | .options.actions[0].stats.packets] | add // 0'
 }
 
 # wait_back: wait until data flows on the failed path again (at most 120
@@ -507,7 +520,93 @@ case_reps()
 	uet_bg_check "reps: transfer complete across the failure"
 }
 
-declare -A points=([rr]=4 [active]=11 [reps]=7)
+# creq_add I / creq_count I: count the CTRL CREDIT_REQs (prologue 0x5c00)
+# spine I receives from l1, before any drop.
+creq_add()
+{
+	tc -n "$(uet_spine_ns "$1")" filter add dev "s$1-l1" ingress pref 5 \
+		protocol ip u32 match u8 17 0xff at 9 \
+		match u16 4793 0xffff at 22 match u16 0x5c00 0xff80 at 28 \
+		action continue
+}
+
+creq_count()
+{
+	tc -n "$(uet_spine_ns "$1")" -s -j filter show dev "s$1-l1" ingress |
+		jq '[.[] | select(.pref == 5 and .options.actions) | .options.actions[0].stats.packets] | add // 0'
+}
+
+creq_all()
+{
+	local i
+
+	for i in $(seq 1 $UET_SPINES); do
+		echo -n "$(creq_count "$i") "
+	done
+}
+
+# rccc: the path of h1's credit requests fails.  They keep to one value
+# (the PDC's own at first) and their grants come back on it; a request
+# that gets nothing back is repeated on a sprayed value, so the credit,
+# and with it the transfer, goes on over the paths that work.
+case_rccc()
+{
+	local i b a most=0 moved=0 name
+
+	# Requests ask for what the sockets queued: with a 1 MiB sndbuf,
+	# what was asked for before the failure is granted within 1000
+	# packets; then h1 waits for credit, and its requests must get
+	# through.
+	"$UETCTL" -n "$FAB_H1" set cc rccc sndbuf 1048576 >/dev/null &&
+		"$UETCTL" -n "$FAB_H2" set cc rccc >/dev/null ||
+		echo "# rccc: cannot set cc rccc"
+	# the PDCs of the cases before, cc none, close first
+	uet_wait_until 60 test -z "$("$UETCTL" -n "$FAB_H1" pdc show)" ||
+		echo "# rccc: h1 still has a PDC"
+	for i in $(seq 1 $UET_SPINES); do
+		creq_add "$i" || echo "# rccc: cannot count CREDIT_REQs on spine $i"
+	done
+	start active || echo "# rccc: the transfer did not start"
+	b=($(creq_all))
+	wait_tx 3000
+	a=($(creq_all))
+	FAIL=0
+	for i in $(seq 1 $UET_SPINES); do
+		if [ $((a[i - 1] - b[i - 1])) -gt "$most" ]; then
+			most=$((a[i - 1] - b[i - 1]))
+			FAIL=$i
+		fi
+	done
+	echo "# rccc, healthy: 3000 packets; CREDIT_REQs per spine ${b[*]} -> ${a[*]}"
+	name="rccc: credit requests are sent"
+	if [ "$FAIL" -gt 0 ]; then
+		ktap_ok "$name"
+	else
+		ktap_fail "$name" "no CREDIT_REQ on any spine: ${b[*]} -> ${a[*]}"
+		FAIL=2
+	fi
+	mark
+	fail_path
+	wait_tx 1000
+	b=($(creq_all))
+	wait_tx 3000
+	a=($(creq_all))
+	for i in $(seq 1 $UET_SPINES); do
+		[ "$i" != "$FAIL" ] && moved=$((moved + a[i - 1] - b[i - 1]))
+	done
+	echo "# rccc, spine $FAIL failed: 3000 packets; CREDIT_REQs per spine ${b[*]} -> ${a[*]}; rccc_wait +$(delta rccc_wait) rccc_credit_rx +$(delta rccc_credit_rx) retx_timeout +$(delta retx_timeout)"
+	name="rccc: credit requests go on over the other spines"
+	if [ "$moved" -gt 0 ]; then
+		ktap_ok "$name"
+	else
+		ktap_fail "$name" "no CREDIT_REQ off spine $FAIL: ${b[*]} -> ${a[*]}"
+	fi
+	restore_path
+	uet_bg_stop
+	uet_bg_check "rccc: transfer complete across the failure"
+}
+
+declare -A points=([rr]=4 [active]=11 [reps]=7 [rccc]=3)
 plan=0
 for c in $CASES; do
 	plan=$((plan + points[$c]))

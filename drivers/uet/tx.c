@@ -1168,10 +1168,30 @@ static bool uet_tx_cc_open(struct uet_pdc *pdc)
 }
 
 /*
+ * The value a CREDIT_REQ goes on: the PDC's own, so that control traffic
+ * keeps to one path, until a request gets nothing back (@again).  The
+ * repeat then takes the next sprayed value, as a retransmission does, and
+ * the requests after it stay there while they are answered: the grant
+ * comes back on the value its request came on (uet_rccc_req_rx()), so a
+ * failed path under the PDC's own value would otherwise hold the credit
+ * back for as long as it is down.
+ */
+static u16 uet_tx_credit_ev(struct uet_pdc *pdc, bool again)
+{
+	struct uet_rccc_tx *r = &pdc->tx.rccc;
+	u32 res = 0;
+
+	if (again) {
+		r->ev = uet_spray_next(pdc->spray, &res);
+		uet_tx_spray_note(pdc, r->ev, res);
+	}
+	return r->ev ?: pdc->own_port;
+}
+
+/*
  * Ask the target for credit (RCCC): when more is queued than was granted
- * and asked for, or @again, to repeat a request that got no answer.  The
- * request goes on the PDC's own value: control traffic keeps to one path.
- * Until the target has answered, the PDC has no id to name it by.
+ * and asked for, or @again, to repeat a request that got no answer.  Until
+ * the target has answered, the PDC has no id to name it by.
  */
 static void uet_tx_credit_ask(struct uet_pdc *pdc, bool again,
 			      struct sk_buff_head *q)
@@ -1182,7 +1202,8 @@ static void uet_tx_credit_ask(struct uet_pdc *pdc, bool again,
 	    (!again && !uet_rccc_need(r)))
 		return;
 	r->asked = uet_rccc_req(r);
-	uet_rccc_ctl_out(pdc, UET_CTRL_CREDIT_REQ, r->asked, pdc->own_port, q);
+	uet_rccc_ctl_out(pdc, UET_CTRL_CREDIT_REQ, r->asked,
+			 uet_tx_credit_ev(pdc, again), q);
 }
 
 /* Cut and send packets while the window has room. */

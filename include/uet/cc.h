@@ -254,6 +254,8 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  * @repeats: requests repeated since the last grant that raised the credit
  *	(saturates): each waits twice as long as the one before, up to
  *	%UET_RCCC_BACKOFF_MAX doublings
+ * @ev: the entropy value requests go on; 0 for the PDC's own, until a
+ *	request goes unanswered
  *
  * Every field is protected by the PDC's lock (uet_pdc.lock).
  */
@@ -267,6 +269,7 @@ struct uet_rccc_tx {
 	bool waiting;
 	u8 unanswered;
 	u8 repeats;
+	u16 ev;
 };
 
 u32 uet_rccc_init_credit(u32 link_rate_mbps, u32 base_rtt_ns, u32 mss);
