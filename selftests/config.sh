@@ -68,7 +68,7 @@ msg-timeout 30s
 challenge-ack-limit 1000
 sndbuf 16777216
 rcvbuf 16777216
-cc none
+cc nscc+rccc
 cc-target-qdelay 0ns"
 uet_check_eq "$($UETCTL -n "$ns1" show)" "$defaults" "defaults of a new namespace"
 

@@ -560,7 +560,7 @@ case_rccc()
 	"$UETCTL" -n "$FAB_H1" set cc rccc sndbuf 1048576 >/dev/null &&
 		"$UETCTL" -n "$FAB_H2" set cc rccc >/dev/null ||
 		echo "# rccc: cannot set cc rccc"
-	# the PDCs of the cases before, cc none, close first
+	# the PDCs of the cases before, of the default cc, close first
 	uet_wait_until 60 test -z "$("$UETCTL" -n "$FAB_H1" pdc show)" ||
 		echo "# rccc: h1 still has a PDC"
 	for i in $(seq 1 $UET_SPINES); do

@@ -39,8 +39,8 @@ void uet_config_init_defaults(struct uet_config *cfg)
 		.challenge_ack_limit	= 1000,
 		.sndbuf			= UET_DEFAULT_SOCKBUF,
 		.rcvbuf			= UET_DEFAULT_SOCKBUF,
-		/* Off until every selftest holds with nscc+rccc (README). */
-		.cc			= UET_CC_NONE,
+		/* UET's profiles make both mandatory: the AI Full one's */
+		.cc			= UET_CC_NSCC_RCCC,
 		.start_port		= UET_DEFAULT_START_PORT,
 		.udp_port		= UET_DEFAULT_UDP_PORT,
 		.sack_retx_thresh	= 16,

@@ -222,12 +222,12 @@ enum uet_info_attr {
  *   is for TCP (u32), default 16777216; setsockopt(SO_RCVBUF) overrides it. A
  *   message is reserved whole when it starts: one larger than the socket's
  *   SO_RCVBUF is refused for good (drop_too_big) and its sender gets EMSGSIZE
- * @UET_A_CFG_CC: enum uet_cc_type (u8), default UET_CC_NONE: the congestion
- *   control of PDCs created afterwards. With nscc, an initiator PDC keeps a
- *   congestion window and a target PDC reports what NSCC needs in every ACK
- *   (ACK_CC with its received bytes): set it on both ends. With rccc, a target
- *   paces the credit it grants at link-rate-mbps; a target answers credit
- *   requests whatever its own cc (unpaced unless it runs rccc)
+ * @UET_A_CFG_CC: enum uet_cc_type (u8), default UET_CC_NSCC_RCCC: the
+ *   congestion control of PDCs created afterwards. With nscc, an initiator PDC
+ *   keeps a congestion window and a target PDC reports what NSCC needs in
+ *   every ACK (ACK_CC with its received bytes): set it on both ends. With
+ *   rccc, a target paces the credit it grants at link-rate-mbps; a target
+ *   answers credit requests whatever its own cc (unpaced unless it runs rccc)
  * @UET_A_CFG_CC_TARGET_QDELAY_NS: NSCC target queueing delay in ns (u32); 0
  *   derives it from base-rtt-ns (3/4 of it, as the UEC model does with
  *   trimming); default 0
