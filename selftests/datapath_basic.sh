@@ -4,14 +4,15 @@
 # AF_UET messages from 1 byte to 8 MiB over IPv4 and IPv6, contents
 # verified; many messages at once from several sockets to several
 # destinations; a message to nobody and a message to an unreachable host
-# reported back to the sender; the counters agree.
+# reported back to the sender; a refused SYN's PSN filled once the target
+# names a PDC; the counters agree.
 
 . "$(dirname "$0")/fabric.sh"
 
 SIZES="1 23 24 1416 1417 65536 1048576 8388608"
 
 ktap_header
-ktap_plan 21
+ktap_plan 25
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 # a third namespace on B's link, a second destination
@@ -72,6 +73,58 @@ ip netns exec "$A" "$UETPERF" -c 10.0.0.99 -J -n 1 -l 3000 \
 	>"$out/t" 2>"$out/t.err"
 uet_check_eq "$(uet_json "$out/t" errors)/$(grep -c -e 'timed out' -e 'No route' "$out/t.err")" \
 	"1/1" "a message to a silent host is given up and reported"
+
+# A SYN to an unbound endpoint is refused by a target that keeps no PDC
+# for it: the refused PSN's NOP waits until a PDC of the target is named
+# (sent before, it could name none and was resent until max-retx gave the
+# PDC up, failing every message queued on it meanwhile).  The next message
+# goes on the same PDC, names the target's PDC, and the NOP fills the PSN.
+pdc_field() # NS DST FIELD: FIELD of NS's PDC with DST
+{
+	"$UETCTL" -n "$1" pdc show "$2" |
+		awk -v f="$3" '{ for (i = 1; i < NF; i++) if ($i == f) print $(i + 1) }'
+}
+
+filled()
+{
+	[ "$(pdc_field "$A" 10.0.0.3 next-psn)" = "$(pdc_field "$A" 10.0.0.3 ack-psn)" ]
+}
+
+BUF="python3 $(dirname "$0")/uet_sockbuf.py"
+"$UETCTL" -n "$A" set pdc-idle 60s >/dev/null
+uet_wait_until 15 test -z "$("$UETCTL" -n "$A" pdc show 10.0.0.3)" ||
+	echo "# A still has a PDC with C"
+m0=$(uet_stats "$A")
+r=$(ip netns exec "$A" $BUF send 10.0.0.3 999 1000 2>/dev/null)
+m1=$(uet_stats "$A")
+id=$(pdc_field "$A" 10.0.0.3 pdc)
+uet_check_eq "$r, resent $(uet_stats_delta "$m0" "$m1" retx_nack)+$(uet_stats_delta "$m0" "$m1" retx_timeout), pdc ${id:+kept}" \
+	"1000 ECONNREFUSED(1000), resent 0+0, pdc kept" \
+	"a refused SYN: reported, its PSN not resent, the PDC kept"
+ip netns exec "$C" $BUF recv 100 0 1 30 >"$out/n" 2>"$out/n.err" &
+rcv=$!
+uet_wait_until 10 grep -q ready "$out/n.err" || echo "# receiver not ready"
+r=$(ip netns exec "$A" $BUF send 10.0.0.3 100 1000 2>/dev/null)
+wait "$rcv"
+uet_check_eq "$r, $(cat "$out/n"), pdc $(pdc_field "$A" 10.0.0.3 pdc)" \
+	"1000 ok, len 1000 ok, pdc $id" \
+	"the next message goes on the same PDC and arrives"
+if uet_wait_until 10 filled; then
+	ktap_ok "the refused PSN is filled"
+else
+	ktap_fail "the refused PSN is filled" "$("$UETCTL" -n "$A" pdc show 10.0.0.3)"
+fi
+# With nothing left but such a PSN, a PDC closes once idle.
+"$UETCTL" -n "$A" set pdc-idle 1s >/dev/null
+uet_wait_until 15 test -z "$("$UETCTL" -n "$A" pdc show 10.0.0.2)" ||
+	echo "# A still has a PDC with B"
+ip netns exec "$A" $BUF send 10.0.0.2 999 1000 >/dev/null 2>&1
+if uet_wait_until 15 test -z "$("$UETCTL" -n "$A" pdc show 10.0.0.2)"; then
+	ktap_ok "a PDC left with a refused SYN's PSN closes when idle"
+else
+	ktap_fail "a PDC left with a refused SYN's PSN closes when idle" \
+		"$("$UETCTL" -n "$A" pdc show 10.0.0.2)"
+fi
 
 # Counters: what A sent is what B and C delivered.
 done_a=$(uet_stat "$A" tx_messages_done)

@@ -815,7 +815,7 @@ static bool uet_pdc_expire(struct uet_pdc *pdc, unsigned long now, bool all)
 			uet_rx_pdc_gc(pdc);
 			idle *= UET_TARGET_IDLE_MULT;
 		} else {
-			busy = !list_empty(&pdc->tx.msgs);
+			busy = !uet_tx_quiet(pdc);
 		}
 		if (all || (!busy && time_after(now, pdc->last_active + idle)))
 			pdc->dead = true;

@@ -1715,11 +1715,14 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 		/*
 		 * The receiver did not take the PSN: fill it with a NOP.  Were
 		 * this NACK lost, the data would be resent and refused again.
+		 * A target that refused a SYN has no PDC to name: the NOP
+		 * waits for the first answer that names one (uet_tx_unnamed()).
 		 */
 		if (!(s->flags & UET_SLOT_NOP)) {
 			s->flags |= UET_SLOT_NOP;
 			s->retx = 0;
-			if (!uet_tx_resend(pdc, n->psn, s, UET_STAT_RETX_NACK,
+			if (!pdc->tx.syn &&
+			    !uet_tx_resend(pdc, n->psn, s, UET_STAT_RETX_NACK,
 					   now, q))
 				return;
 		}
@@ -1836,6 +1839,40 @@ static void uet_tx_early(struct uet_pdc *pdc, u64 now)
 }
 
 /*
+ * A NOP for a PSN that a target without a PDC refused: nothing can name
+ * that target yet, so it is not sent, nor counted against max-retx, until
+ * an answer from a PDC of the target comes (a SYN of a later message opens
+ * one, which expects every PSN from the start).  Until then the PDC may
+ * close (uet_tx_quiet()): the target holds nothing of it.
+ */
+static bool uet_tx_unnamed(const struct uet_pdc *pdc,
+			   const struct uet_tx_slot *s)
+{
+	return pdc->tx.syn && (s->flags & UET_SLOT_NOP);
+}
+
+/**
+ * uet_tx_quiet() - has an initiator PDC nothing left to deliver?
+ * @pdc: the PDC, locked
+ *
+ * No message left, or, while its target has not named a PDC, only
+ * messages given up, whose PSNs wait for that name (uet_tx_unnamed()).
+ *
+ * Return: true when the PDC may close once idle.
+ */
+bool uet_tx_quiet(const struct uet_pdc *pdc)
+{
+	const struct uet_tx_msg *m;
+
+	if (!pdc->tx.syn)
+		return list_empty(&pdc->tx.msgs);
+	list_for_each_entry(m, &pdc->tx.msgs, node)
+		if (!m->err)
+			return false;
+	return true;
+}
+
+/*
  * No progress for a retransmission timeout: resend the oldest packet (a
  * SACK gap finds the others lost) and every packet the receiver refused
  * for want of resources, then back off.
@@ -1850,7 +1887,7 @@ static void uet_tx_timeout(struct uet_pdc *pdc, u64 now,
 	for (p = tx->snd_una; p != tx->snd_nxt; p++) {
 		struct uet_tx_slot *s = uet_slot(pdc, p);
 
-		if (!s->msg)
+		if (!s->msg || uet_tx_unnamed(pdc, s))
 			continue;
 		if (s->flags & UET_SLOT_HOLD) {
 			if (!uet_tx_resend(pdc, p, s, UET_STAT_RETX_NACK, now,

@@ -544,6 +544,7 @@ int uet_tx_saddr(struct uet_net *un, const struct in6_addr *raddr,
 void uet_tx_pdc_init(struct uet_pdc *pdc);
 void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn);
 void uet_tx_pdc_release(struct uet_pdc *pdc);
+bool uet_tx_quiet(const struct uet_pdc *pdc);
 void uet_tx_routes_release(struct uet_pdc *pdc);
 void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 		struct sk_buff_head *q);

@@ -293,7 +293,8 @@ static void uet_tx_test_trim_value(struct kunit *test)
 /*
  * A fatal NACK gives the message up at once (its socket hears why) and
  * fills its PSN with a CTRL NOP; the message goes when the NOP is
- * acknowledged.
+ * acknowledged.  Refused by a target with no PDC, the NOP waits, unsent
+ * and uncounted, until an answer names the target's PDC.
  */
 static void uet_tx_test_nack_fatal(struct kunit *test)
 {
@@ -304,6 +305,7 @@ static void uet_tx_test_nack_fatal(struct kunit *test)
 	u32 s;
 	u16 lid;
 
+	uet_kt_config(kt, uet_tx_test_rto);
 	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 5), 100);
 	uet_kt_pop_data(kt, &pk, NULL);
 	s = pk.psn;
@@ -323,18 +325,35 @@ static void uet_tx_test_nack_fatal(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ntohl(e.ue_dst.suet_addr4.s_addr), 0x7f000002);
 	KUNIT_EXPECT_EQ(test, uet_kt_recv_err(kt, kt->tx, &e), -EAGAIN);
 
+	/* the PSN's NOP could name no PDC: it waits, not sent, not counted */
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 0);
+	KUNIT_EXPECT_GT(test, uet_tx_test_wmem(kt), 0);
+
+	/* the next message opens the target's PDC, whose ACK names it */
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 6), 100);
+	uet_kt_pop_data(kt, &pk, NULL);
+	KUNIT_EXPECT_EQ(test, pk.psn, s + 1);
+	KUNIT_EXPECT_TRUE(test, pk.flags & UET_REQ_SYN);
+	uet_tx_test_ack(kt, lid, s - 1, s + 1, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+
+	/* now the NOP goes, to that PDC, and its ACK ends the PSN */
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
 	uet_kt_pop_ctrl(kt, &nop);
 	KUNIT_EXPECT_EQ(test, uet_prologue_next(nop.prologue), UET_CTRL_NOP);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(nop.psn), s);
 	KUNIT_EXPECT_EQ(test, be16_to_cpu(nop.spdcid), lid);
+	KUNIT_EXPECT_EQ(test, be16_to_cpu(nop.dpdcid), UET_KT_PEER_PDC);
 	KUNIT_EXPECT_TRUE(test,
 			  uet_prologue_flags(nop.prologue) & UET_CTRL_AR);
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
-	KUNIT_EXPECT_GT(test, uet_tx_test_wmem(kt), 0);
 
-	uet_tx_test_ack(kt, lid, s, s, UET_ACK_RETX);
+	uet_tx_test_ack(kt, lid, s + 1, s, UET_ACK_RETX);
 	KUNIT_EXPECT_EQ(test, uet_tx_test_wmem(kt), 0);
-	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
 }
 
 /*
