@@ -1170,21 +1170,21 @@ static bool uet_tx_cc_open(struct uet_pdc *pdc)
 /*
  * The value a CREDIT_REQ goes on: the PDC's own, so that control traffic
  * keeps to one path, until a request gets nothing back (@again).  The
- * repeat then takes the next sprayed value, as a retransmission does, and
- * the requests after it stay there while they are answered: the grant
- * comes back on the value its request came on (uet_rccc_req_rx()), so a
- * failed path under the PDC's own value would otherwise hold the credit
- * back for as long as it is down.
+ * repeat then goes on the value of the last acknowledged packet, a path
+ * that has just worked, and the requests after it stay there while they
+ * are answered: the grant comes back on the value its request came on
+ * (uet_rccc_req_rx()), so a failed path under the PDC's own value would
+ * otherwise hold the credit back for as long as it is down.  Taking the
+ * value from the spraying engine instead would spend a step of its policy
+ * (a slot of rr's rotation, a recycled value of REPS) on a packet that
+ * gives it no feedback.
  */
 static u16 uet_tx_credit_ev(struct uet_pdc *pdc, bool again)
 {
 	struct uet_rccc_tx *r = &pdc->tx.rccc;
-	u32 res = 0;
 
-	if (again) {
-		r->ev = uet_spray_next(pdc->spray, &res);
-		uet_tx_spray_note(pdc, r->ev, res);
-	}
+	if (again && r->acked_ev)
+		r->ev = r->acked_ev;
 	return r->ev ?: pdc->own_port;
 }
 
@@ -1347,6 +1347,7 @@ static bool uet_tx_acked(struct uet_pdc *pdc, u32 psn,
 	if (!(s->flags & UET_SLOT_NOP))
 		*bytes += uet_tx_cc_bytes(s);
 	uet_tx_fb_once(pdc, s, ev, now);
+	pdc->tx.rccc.acked_ev = s->ev;
 	s->msg = NULL;
 	m->inflight--;
 	uet_tx_msg_maybe_done(pdc, m);

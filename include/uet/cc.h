@@ -256,6 +256,8 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  *	%UET_RCCC_BACKOFF_MAX doublings
  * @ev: the entropy value requests go on; 0 for the PDC's own, until a
  *	request goes unanswered
+ * @acked_ev: the entropy value of the last acknowledged packet, where a
+ *	repeated request goes; 0 before any
  *
  * Every field is protected by the PDC's lock (uet_pdc.lock).
  */
@@ -270,6 +272,7 @@ struct uet_rccc_tx {
 	u8 unanswered;
 	u8 repeats;
 	u16 ev;
+	u16 acked_ev;
 };
 
 u32 uet_rccc_init_credit(u32 link_rate_mbps, u32 base_rtt_ns, u32 mss);
