@@ -45,7 +45,8 @@
 # Environment: N_LIST (default "4 8"), BENCH_SIZE bytes per sender
 # (default 4194304), BENCH_MSG uet message bytes (default 1048576, or S
 # if smaller), BENCH_RATE (default 50mbit), BENCH_QLIMIT (default 20),
-# BENCH_CE (default 1ms), BENCH_MSS (default 1024), BENCH_BASE_RTT
+# BENCH_CE (default 1ms), BENCH_MSS (default 1024), BENCH_MTU (every
+# link's MTU; default the veth's 1500), BENCH_BASE_RTT
 # (default 1ms), BENCH_VARIANTS (default "uet-none uet-nscc uet-rccc
 # uet-nscc+rccc tcp-cubic tcp-dctcp"), BENCH_TIMEOUT (seconds),
 # BENCH_RTO_MIN (uet's rto-min, e.g. 10ms; default: uet's own),
@@ -67,6 +68,7 @@ rate=${BENCH_RATE:-50mbit}
 qlimit=${BENCH_QLIMIT:-20}
 ce=${BENCH_CE:-1ms}
 mss=${BENCH_MSS:-1024}
+mtu=${BENCH_MTU:-}
 base_rtt=${BENCH_BASE_RTT:-1ms}
 rto_min=${BENCH_RTO_MIN:-}
 all_variants="uet-none uet-nscc uet-rccc uet-nscc+rccc tcp-cubic tcp-dctcp"
@@ -151,11 +153,11 @@ incast()
 	done
 	ip -n "$W" link add br0 type bridge &&
 		ip -n "$W" link set br0 up &&
-		uet_link "$W" pr "$R" r &&
+		uet_link "$W" pr "$R" r ${mtu:+"$mtu"} &&
 		ip -n "$W" link set pr master br0 &&
 		uet_addr "$R" r "$raddr/24" fd00::1/64 || return 1
 	for i in $(seq "$n"); do
-		uet_link "$W" "p$i" "${S[i - 1]}" s &&
+		uet_link "$W" "p$i" "${S[i - 1]}" s ${mtu:+"$mtu"} &&
 			ip -n "$W" link set "p$i" master br0 &&
 			uet_addr "${S[i - 1]}" s "10.0.0.$((10 + i))/24" \
 				"fd00::$((10 + i))/64" || return 1
@@ -544,7 +546,7 @@ mkfifo "$tmp/tick" || die "cannot make a FIFO in $tmp"
 exec 4<>"$tmp/tick"
 
 echo "incast benchmark: N senders x $size bytes -> 1 receiver, $rate (tbf)" \
-	"+ fq_codel limit $qlimit ecn ce_threshold $ce; uet mss $mss, base-rtt $base_rtt, rto-min ${rto_min:-default}"
+	"+ fq_codel limit $qlimit ecn ce_threshold $ce; uet mss $mss, mtu ${mtu:-1500}, base-rtt $base_rtt, rto-min ${rto_min:-default}"
 hdr=$(printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %7s %7s %7s" N variant \
 	"last s" "ideal s" "x ideal" Jain retx timeouts qdrops qmarks "qpeak ms")
 rows=()
