@@ -34,8 +34,8 @@
 #    two got 11 to 26 Mbit/s with rccc and nscc+rccc (the VM, not the
 #    link, is the bottleneck): FRAC catches a stall, not a slow pacer;
 #
-# judged for cc rccc and nscc+rccc (CC_FAIR_JUDGE); for cc nscc the same
-# figures are printed and its one point is that both transfers complete.
+# judged for every cc (CC_FAIR_JUDGE names the ones judged; one left out
+# gets its figures printed and one point, that both transfers complete).
 # Every case's samples go to a CSV (time_s,pdc,metric,value; pdc is
 # "CC/s1" or "CC/s2", metric mbps or share), printed with a "# csv "
 # prefix and kept in $CC_FAIR_OUT (default a file under /tmp):
@@ -57,7 +57,7 @@ HORIZON=6	# s after t2 up to which they must stay so
 RATIO=0.9
 FRAC=${CC_FAIR_FRAC:-0.1}
 CCS=${CC_FAIR_CCS:-rccc nscc+rccc nscc}
-JUDGE=${CC_FAIR_JUDGE:-rccc nscc+rccc}
+JUDGE=${CC_FAIR_JUDGE:-rccc nscc+rccc nscc}
 CSV=${CC_FAIR_OUT:-$(mktemp /tmp/cc_fairness.XXXXXX.csv)}
 
 # judged CC: whether CC's fairness and aggregate are test points.
