@@ -1170,11 +1170,11 @@ static bool uet_tx_cc_open(struct uet_pdc *pdc)
 /*
  * The value a CREDIT_REQ goes on: the PDC's own, so that control traffic
  * keeps to one path, until a request gets nothing back (@again).  The
- * repeat then goes on the value of the last acknowledged packet, a path
- * that has just worked, and the requests after it stay there while they
- * are answered: the grant comes back on the value its request came on
- * (uet_rccc_req_rx()), so a failed path under the PDC's own value would
- * otherwise hold the credit back for as long as it is down.  Taking the
+ * repeat then goes on the value of the packet that drew the last ACK, a
+ * path that has just worked, and the requests after it stay there while
+ * they are answered: the grant comes back on the value its request came
+ * on (uet_rccc_req_rx()), so a failed path under the PDC's own value
+ * would otherwise hold the credit back for as long as it is down.  Taking the
  * value from the spraying engine instead would spend a step of its policy
  * (a slot of rr's rotation, a recycled value of REPS) on a packet that
  * gives it no feedback.
@@ -1347,7 +1347,6 @@ static bool uet_tx_acked(struct uet_pdc *pdc, u32 psn,
 	if (!(s->flags & UET_SLOT_NOP))
 		*bytes += uet_tx_cc_bytes(s);
 	uet_tx_fb_once(pdc, s, ev, now);
-	pdc->tx.rccc.acked_ev = s->ev;
 	s->msg = NULL;
 	m->inflight--;
 	uet_tx_msg_maybe_done(pdc, m);
@@ -1563,6 +1562,9 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 
 	if (uet_tx_in_flight(tx, a->trigger)) {
 		s = uet_slot(pdc, a->trigger);
+		/* its packet has just come through: a path that works */
+		if (s->msg)
+			tx->rccc.acked_ev = s->ev;
 		if (s->msg && !s->retx && !(a->flags & UET_ACK_RETX)) {
 			rtt = max(now - s->sent_ns, 1ULL);
 			uet_tx_rtt(pdc, rtt);

@@ -256,8 +256,8 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  *	%UET_RCCC_BACKOFF_MAX doublings
  * @ev: the entropy value requests go on; 0 for the PDC's own, until a
  *	request goes unanswered
- * @acked_ev: the entropy value of the last acknowledged packet, where a
- *	repeated request goes; 0 before any
+ * @acked_ev: the entropy value of the packet that drew the last ACK,
+ *	where a repeated request goes; 0 before any
  *
  * Every field is protected by the PDC's lock (uet_pdc.lock).
  */

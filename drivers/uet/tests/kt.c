@@ -516,12 +516,15 @@ void uet_kt_pop_nack(struct uet_kt *kt, struct uet_pds_nack *n)
  * uet_kt_pop_ctrl() - read the next packet, which must be a CTRL
  * @kt: the fixture
  * @c: its header
+ * @ev: set to its entropy value, unless NULL
  */
-void uet_kt_pop_ctrl(struct uet_kt *kt, struct uet_pds_ctrl *c)
+void uet_kt_pop_ctrl(struct uet_kt *kt, struct uet_pds_ctrl *c, u16 *ev)
 {
 	struct sk_buff *skb = uet_kt_pop_type(kt, UET_PDS_CTRL);
 	bool whole = skb->len >= sizeof(*c);
 
+	if (ev)
+		*ev = uet_kt_ev(skb);
 	if (whole)
 		memcpy(c, skb->data, sizeof(*c));
 	kfree_skb(skb);

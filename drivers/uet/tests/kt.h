@@ -129,7 +129,7 @@ u16 uet_kt_ev(const struct sk_buff *skb);
 void uet_kt_pop_data(struct uet_kt *kt, struct uet_rx_pkt *pk, u16 *ev);
 void uet_kt_pop_ack(struct uet_kt *kt, struct uet_ack_info *a, u16 *ev);
 void uet_kt_pop_nack(struct uet_kt *kt, struct uet_pds_nack *n);
-void uet_kt_pop_ctrl(struct uet_kt *kt, struct uet_pds_ctrl *c);
+void uet_kt_pop_ctrl(struct uet_kt *kt, struct uet_pds_ctrl *c, u16 *ev);
 
 struct sk_buff *uet_kt_data_skb(struct uet_kt *kt, const struct uet_kt_data *d);
 void uet_kt_inject(struct uet_kt *kt, struct sk_buff *skb, u16 ev);

@@ -275,7 +275,7 @@ static void uet_pdc_test_idle_close(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_pdc_test_rmem(kt), 0);
 
 	/* the CLOSE: the initiator's next PSN, on its last value */
-	uet_kt_pop_ctrl(kt, &cl);
+	uet_kt_pop_ctrl(kt, &cl, NULL);
 	KUNIT_EXPECT_EQ(test, uet_prologue_next(cl.prologue), UET_CTRL_CLOSE);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(cl.psn), pk.psn + 1);
 	KUNIT_EXPECT_EQ(test, be16_to_cpu(cl.spdcid), ilid);
@@ -438,7 +438,7 @@ static u32 uet_pdc_test_credit(struct uet_kt *kt, u16 tlid)
 {
 	struct uet_pds_ctrl c;
 
-	uet_kt_pop_ctrl(kt, &c);
+	uet_kt_pop_ctrl(kt, &c, NULL);
 	KUNIT_EXPECT_EQ(kt->test, uet_prologue_next(c.prologue),
 			UET_CTRL_CREDIT);
 	KUNIT_EXPECT_EQ(kt->test, be16_to_cpu(c.spdcid), tlid);

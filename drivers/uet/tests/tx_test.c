@@ -342,7 +342,7 @@ static void uet_tx_test_nack_fatal(struct kunit *test)
 
 	/* now the NOP goes, to that PDC, and its ACK ends the PSN */
 	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
-	uet_kt_pop_ctrl(kt, &nop);
+	uet_kt_pop_ctrl(kt, &nop, NULL);
 	KUNIT_EXPECT_EQ(test, uet_prologue_next(nop.prologue), UET_CTRL_NOP);
 	KUNIT_EXPECT_EQ(test, be32_to_cpu(nop.psn), s);
 	KUNIT_EXPECT_EQ(test, be16_to_cpu(nop.spdcid), lid);
@@ -598,35 +598,45 @@ static void uet_tx_test_rccc_cfg(struct uet_config *c)
 	c->rto_max_us = T_RTO_US;
 }
 
-/* The next packet is a CTRL of @type; return its payload. */
-static u32 uet_tx_test_pop_ctrl(struct uet_kt *kt, u8 type, u16 lid)
+/* The next packet is a CTRL of @type; return its payload, @ev its value. */
+static u32 uet_tx_test_pop_ctrl_ev(struct uet_kt *kt, u8 type, u16 lid,
+				   u16 *ev)
 {
 	struct uet_pds_ctrl c;
 
-	uet_kt_pop_ctrl(kt, &c);
+	uet_kt_pop_ctrl(kt, &c, ev);
 	KUNIT_EXPECT_EQ(kt->test, uet_prologue_next(c.prologue), type);
 	KUNIT_EXPECT_EQ(kt->test, be16_to_cpu(c.spdcid), lid);
 	KUNIT_EXPECT_EQ(kt->test, be16_to_cpu(c.dpdcid), UET_KT_PEER_PDC);
 	return be32_to_cpu(c.payload);
 }
 
+static u32 uet_tx_test_pop_ctrl(struct uet_kt *kt, u8 type, u16 lid)
+{
+	return uet_tx_test_pop_ctrl_ev(kt, type, lid, NULL);
+}
+
 /*
  * RCCC: a PDC sends its initial credit (4 packets), asks for the rest once
  * the target has answered, asks again a timeout later when nothing came,
  * and sends what each CREDIT grants; an older grant changes nothing, and
- * one beyond what was asked counts as what was asked.
+ * one beyond what was asked counts as what was asked.  The repeated
+ * request goes on the value of the last packet acknowledged, and takes
+ * no step of rr's rotation: the next data packet has the value after it.
  */
 static void uet_tx_test_rccc(struct kunit *test)
 {
 	u32 len = 9 * UET_DEFAULT_MSS + 100, req, s, i;
 	struct uet_kt *kt = test->priv;
 	struct uet_rx_pkt pk[10];
-	u16 lid;
+	u16 lid, ev[6], req_ev;
 
 	uet_kt_config(kt, uet_tx_test_rccc_cfg);
 	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 1), len);
 	for (i = 0; i < 4; i++)
-		uet_kt_pop_data(kt, &pk[i], NULL);
+		uet_kt_pop_data(kt, &pk[i], &ev[i]);
+	/* rr: one value after the other */
+	KUNIT_EXPECT_EQ(test, ev[1], (u16)(ev[0] + 1));
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_WAIT), 1);
 	/* the credit is spent: the last packet asks for its ACK */
@@ -649,16 +659,18 @@ static void uet_tx_test_rccc(struct kunit *test)
 	/* no answer: asked again a timeout later */
 	KUNIT_EXPECT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt),
 					    2 * T_RTO_WAIT_MS));
-	KUNIT_EXPECT_EQ(test, uet_tx_test_pop_ctrl(kt, UET_CTRL_CREDIT_REQ,
-						   lid), req);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_pop_ctrl_ev(kt, UET_CTRL_CREDIT_REQ,
+						      lid, &req_ev), req);
+	KUNIT_EXPECT_EQ(test, req_ev, ev[3]);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_REQ_TX), 2);
 
 	/* two packets' worth */
 	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT, lid, 0, 2 * UET_DEFAULT_MSS);
 	for (i = 4; i < 6; i++) {
-		uet_kt_pop_data(kt, &pk[i], NULL);
+		uet_kt_pop_data(kt, &pk[i], &ev[i]);
 		KUNIT_EXPECT_EQ(test, pk[i].psn, s + i);
 	}
+	KUNIT_EXPECT_EQ(test, ev[4], (u16)(ev[3] + 1));
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_CREDIT_RX), 1);
 
