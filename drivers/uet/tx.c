@@ -1174,10 +1174,10 @@ static bool uet_tx_cc_open(struct uet_pdc *pdc)
  * path that has just worked, and the requests after it stay there while
  * they are answered: the grant comes back on the value its request came
  * on (uet_rccc_req_rx()), so a failed path under the PDC's own value
- * would otherwise hold the credit back for as long as it is down.  Taking the
- * value from the spraying engine instead would spend a step of its policy
- * (a slot of rr's rotation, a recycled value of REPS) on a packet that
- * gives it no feedback.
+ * would otherwise hold the credit back for as long as it is down.  Taking
+ * the value from the spraying engine instead would spend a step of its
+ * policy (a slot of rr's rotation, a recycled value of REPS) on a packet
+ * that gives it no feedback.
  */
 static u16 uet_tx_credit_ev(struct uet_pdc *pdc, bool again)
 {

@@ -621,8 +621,9 @@ static u32 uet_tx_test_pop_ctrl(struct uet_kt *kt, u8 type, u16 lid)
  * the target has answered, asks again a timeout later when nothing came,
  * and sends what each CREDIT grants; an older grant changes nothing, and
  * one beyond what was asked counts as what was asked.  The repeated
- * request goes on the value of the last packet acknowledged, and takes
- * no step of rr's rotation: the next data packet has the value after it.
+ * request goes on the value of the packet that drew the last ACK, and
+ * takes no step of rr's rotation: the next data packet has the value
+ * after it.
  */
 static void uet_tx_test_rccc(struct kunit *test)
 {
