@@ -1264,6 +1264,12 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 	if (sent) {
 		pdc->last_active = jiffies;
 		uet_tx_arm(pdc, now, false);
+	} else if (tx->rccc.waiting && !tx->rccc.ask_at) {
+		/*
+		 * The wait for credit started with nothing sent: on an idle
+		 * PDC no packet's timer would repeat a lost request.
+		 */
+		uet_tx_arm(pdc, ktime_get_ns(), false);
 	}
 }
 

@@ -747,6 +747,40 @@ static void uet_tx_test_rccc_unanswered(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 }
 
+/*
+ * RCCC: a message queued on an idle PDC whose credit is spent asks for
+ * credit, and asks again a timeout later when that request or its answer
+ * is lost: nothing is in flight whose timer would otherwise wake the PDC.
+ */
+static void uet_tx_test_rccc_idle(struct kunit *test)
+{
+	u32 len = 4 * UET_DEFAULT_MSS, s, i;
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_rccc_cfg);
+	/* the initial credit, exactly */
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 1), len);
+	for (i = 0; i < 4; i++)
+		uet_kt_pop_data(kt, &pk, NULL);
+	s = pk.psn - 3;
+	lid = pk.spdcid;
+	uet_tx_test_ack(kt, lid, s + 3, s + 3, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 10, 2), 10);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_pop_ctrl(kt, UET_CTRL_CREDIT_REQ,
+						   lid), 10);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	/* lost: asked again */
+	uet_tx_test_reasked(kt, lid, 10);
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT, lid, 0, 10);
+	uet_kt_pop_data(kt, &pk, NULL);
+	KUNIT_EXPECT_EQ(test, pk.psn, s + 4);
+	KUNIT_EXPECT_EQ(test, pk.len, 10);
+}
+
 static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_ack_in_order),
 	KUNIT_CASE(uet_tx_test_sack_out_of_order),
@@ -760,6 +794,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_full_window_reps),
 	KUNIT_CASE(uet_tx_test_rccc),
 	KUNIT_CASE(uet_tx_test_rccc_unanswered),
+	KUNIT_CASE(uet_tx_test_rccc_idle),
 	{}
 };
 
