@@ -172,6 +172,7 @@ uet_json()
 
 # uet_check_transfer NAME SRV_OUT CLI_OUT N: one test point: the server
 # got N messages, intact, none twice, and the client saw no error.
+# Returns 1 when the point failed.
 uet_check_transfer()
 {
 	local got err dup cerr cmsg
@@ -187,6 +188,7 @@ uet_check_transfer()
 	else
 		ktap_fail "$1" "server got '$got' of $4 messages, errors '$err', duplicates '$dup'; client sent '$cmsg', errors '$cerr'"
 		sed 's/^/# /' "$2.err" "$3" "$3.err" 2>/dev/null
+		return 1
 	fi
 }
 

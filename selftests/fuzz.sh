@@ -46,12 +46,19 @@ ip netns exec "$A" python3 "$(dirname "$0")/uet_fuzz.py" 10.0.0.2 va \
 	"$SRCS" "$FUZZ_SECONDS" "$FUZZ_SEED" >"$out/fuzz" 2>&1
 sed 's/^/# /' "$out/fuzz"
 wait "$client"
+# The transfer's PDCs as the client left them, for a failure's report.
+for ns in "$A" "$B"; do
+	ip netns exec "$ns" uetctl pdc show 10.0.0.$([ "$ns" = "$A" ] &&
+		echo 2 || echo 1)
+	ip netns exec "$ns" uetctl stats
+done >"$out/state" 2>&1
 # the server exits 20 s after the last message
 wait "$UET_SERVER_PID"
 n=$(uet_json "$out/c" messages)
 if [ -n "$n" ] && [ "$n" -gt 0 ]; then
 	uet_check_transfer "transfer under fuzzing complete and intact" \
-		"$out/s" "$out/c" "$n"
+		"$out/s" "$out/c" "$n" ||
+		sed 's/^/# state: /' "$out/state"
 else
 	ktap_fail "transfer under fuzzing complete and intact" \
 		"client sent '$n' messages"
