@@ -250,8 +250,8 @@ static void uet_dbg_pdc_rx(struct seq_file *m, struct uet_pdc *pdc)
 	seq_printf(m, " start=%u epsn=%u held=%u since_ack=%u partial_msgs=%u",
 		   rx->start_psn, rx->epsn, c.out, rx->since_ack, c.msgs);
 	/* what an initiator asked, and got, whatever our cc */
-	seq_printf(m, " credit_req=%u credit_grant=%u", rx->rccc_req,
-		   rx->rccc_grant);
+	seq_printf(m, " credit_req=%u credit_grant=%u credit_held=%u",
+		   rx->rccc_req, rx->rccc_grant, rx->rccc_held);
 }
 
 static void uet_dbg_pdc(struct seq_file *m, void *obj)

@@ -7,11 +7,12 @@
  * target answers with CREDIT, carrying its cumulative grant.  A target
  * whose namespace runs RCCC grants through its pacer, at most
  * UET_RCCC_CHUNK_PKTS full packets to a PDC a turn, in turn over the PDCs
- * owed credit, at the namespace's link rate; one that does not grants
- * what is asked at once, so that a sender running RCCC never waits on a
- * peer without it.  A repeated request is answered with the grant as it
- * stands: the sender's timer repeats a request it got nothing for, which
- * repairs a lost CREDIT_REQ or CREDIT.
+ * owed credit, at the namespace's link rate, and no further than
+ * UET_RCCC_AHEAD_PKTS beyond the grant that stood when new data last
+ * came; one that does not grants what is asked at once, so that a sender
+ * running RCCC never waits on a peer without it.  A repeated request is
+ * answered with the grant as it stands: the sender's timer repeats a
+ * request it got nothing for, which repairs a lost CREDIT_REQ or CREDIT.
  *
  * The arithmetic is in cc.c (uet_rccc_*), the initiator's side in tx.c.
  * Lock order: uet_pdc.lock, then uet_rccc_pacer.lock (include/uet/rccc.h).
@@ -76,7 +77,7 @@ static void uet_rccc_queue(struct uet_pdc *pdc)
 {
 	struct uet_rccc_pacer *p = &pdc->un->rccc;
 
-	if (pdc->rx.rccc_off)
+	if (pdc->rx.rccc_off || pdc->rx.rccc_held)
 		return;
 	spin_lock(&p->lock);
 	if (!pdc->rx.rccc_queued) {
@@ -98,9 +99,10 @@ static void uet_rccc_queue(struct uet_pdc *pdc)
  * @q: where an answer goes, sent once the lock is dropped
  *
  * A new request that the pacer is to meet gets its answer from the pacer.
- * Any other draws the grant as it stands at once: a request repeated while
- * the PDC waits its turn learns that this end is there, so that its
- * sender does not take the wait for a target gone (UET_RCCC_ASK_MAX).
+ * Any other, or one made while the PDC is held (uet_rccc_grant()), draws
+ * the grant as it stands at once: a request repeated while the PDC waits
+ * its turn learns that this end is there, so that its sender does not
+ * take the wait for a target gone (UET_RCCC_ASK_MAX).
  */
 void uet_rccc_req_rx(struct uet_pdc *pdc, u32 req, u16 ev,
 		     struct sk_buff_head *q)
@@ -116,15 +118,45 @@ void uet_rccc_req_rx(struct uet_pdc *pdc, u32 req, u16 ev,
 		rx->rccc_grant = rx->rccc_req;
 	} else if (uet_rccc_demand(rx->rccc_req, rx->rccc_grant)) {
 		uet_rccc_queue(pdc);
-		if (raised)
+		if (raised && !rx->rccc_held)
 			return;
 	}
 	uet_rccc_ctl_out(pdc, UET_CTRL_CREDIT, rx->rccc_grant, ev, q);
 }
 
+/**
+ * uet_rccc_data_rx() - a new data packet arrived on a target PDC
+ * @pdc: the target PDC, locked and live
+ *
+ * Its sender uses the credit it was granted: the pacer may grant
+ * UET_RCCC_AHEAD_PKTS packets beyond the grant as it stands, and takes a
+ * PDC it held for want of data back on its list.
+ */
+void uet_rccc_data_rx(struct uet_pdc *pdc)
+{
+	struct uet_pdc_rx *rx = &pdc->rx;
+
+	rx->rccc_fresh = rx->rccc_grant;
+	if (unlikely(rx->rccc_held)) {
+		rx->rccc_held = false;
+		if (uet_rccc_demand(rx->rccc_req, rx->rccc_grant))
+			uet_rccc_queue(pdc);
+	}
+}
+
+/* What the pacer may still grant a locked target PDC before data comes. */
+static u32 uet_rccc_room(const struct uet_pdc *pdc)
+{
+	u32 ahead = pdc->rx.rccc_grant - pdc->rx.rccc_fresh;
+	u32 max = UET_RCCC_AHEAD_PKTS * pdc->mss;
+
+	return ahead < max ? max - ahead : 0;
+}
+
 /*
  * Grant a target PDC, taken off the pacer's list, up to @chunk bytes, and
- * put it back at the end if it is owed more.  Return: the bytes granted.
+ * put it back at the end if it is owed more, or hold it until data comes
+ * if it was granted all it may be before then.  Return: the bytes granted.
  */
 static u32 uet_rccc_grant(struct uet_pdc *pdc, u32 chunk)
 {
@@ -135,13 +167,18 @@ static u32 uet_rccc_grant(struct uet_pdc *pdc, u32 chunk)
 	__skb_queue_head_init(&q);
 	spin_lock_bh(&pdc->lock);
 	if (!pdc->dead && !rx->rccc_off) {
-		g = min(chunk, uet_rccc_demand(rx->rccc_req, rx->rccc_grant));
+		g = min3(chunk, uet_rccc_demand(rx->rccc_req, rx->rccc_grant),
+			 uet_rccc_room(pdc));
 		rx->rccc_grant += g;
 		if (g)
 			uet_rccc_ctl_out(pdc, UET_CTRL_CREDIT, rx->rccc_grant,
 					 rx->rccc_ev, &q);
-		if (uet_rccc_demand(rx->rccc_req, rx->rccc_grant))
-			uet_rccc_queue(pdc);
+		if (uet_rccc_demand(rx->rccc_req, rx->rccc_grant)) {
+			if (uet_rccc_room(pdc))
+				uet_rccc_queue(pdc);
+			else
+				rx->rccc_held = true;
+		}
 	}
 	spin_unlock_bh(&pdc->lock);
 	uet_xmit_queue(pdc->un, &q);

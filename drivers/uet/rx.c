@@ -42,6 +42,7 @@
 #include <uet/msg.h>
 #include <uet/net.h>
 #include <uet/pdc.h>
+#include <uet/rccc.h>
 #include <uet/route.h>
 #include <uet/sock.h>
 #include <uet/stats.h>
@@ -665,6 +666,7 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
 		 (pk->flags & UET_REQ_RETX ? UET_ACK_RETX : 0);
 	if (!uet_rx_psn_new(pdc, pk, c, aflags, q))
 		return;
+	uet_rccc_data_rx(pdc);
 	if (unlikely(!pdc->rx.routes_grown) && !(pk->flags & UET_REQ_SYN))
 		uet_rx_routes_grow(pdc);
 

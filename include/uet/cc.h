@@ -220,6 +220,14 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
 
 /* A target's pacer grants at most this many full packets to a PDC a turn. */
 #define UET_RCCC_CHUNK_PKTS	4
+/*
+ * A target's pacer grants a PDC at most this many full packets beyond the
+ * grant that stood when its last new data packet arrived, twice the PSN
+ * window (UET_PSN_WINDOW) that bounds what its sender has in flight: a
+ * CREDIT_REQ that no data follows, a forged one included, draws a bounded
+ * number of CREDITs.
+ */
+#define UET_RCCC_AHEAD_PKTS	512
 /* Initial credit: one BDP, within these many full packets. */
 #define UET_RCCC_INIT_MIN_PKTS	4
 #define UET_RCCC_INIT_MAX_PKTS	256

@@ -231,8 +231,13 @@ struct uet_pdc_tx {
  * @rccc_req: the initiator's highest credit request (RCCC, wraps)
  * @rccc_grant: credit granted to it so far (wraps)
  * @rccc_ev: entropy value of its last request, which grants go back on
+ * @rccc_fresh: @rccc_grant when the last new data packet arrived: the
+ *	pacer grants at most UET_RCCC_AHEAD_PKTS packets beyond it
  * @rccc_queued: on the pacer's list (@rccc_node); under
  *	uet_rccc_pacer.lock
+ * @rccc_held: owed credit but off the pacer's list, granted
+ *	UET_RCCC_AHEAD_PKTS packets beyond @rccc_fresh; the next new data
+ *	packet puts it back
  * @rccc_off: released: never put on the pacer's list again
  */
 struct uet_pdc_rx {
@@ -248,8 +253,10 @@ struct uet_pdc_rx {
 	struct list_head rccc_node;
 	u32 rccc_req;
 	u32 rccc_grant;
+	u32 rccc_fresh;
 	u16 rccc_ev;
 	bool rccc_queued;
+	bool rccc_held;
 	bool rccc_off;
 };
 

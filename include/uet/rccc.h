@@ -53,6 +53,7 @@ void uet_rccc_net_init(struct uet_net *un);
 void uet_rccc_net_exit(struct uet_net *un);
 void uet_rccc_req_rx(struct uet_pdc *pdc, u32 req, u16 ev,
 		     struct sk_buff_head *q);
+void uet_rccc_data_rx(struct uet_pdc *pdc);
 void uet_rccc_target_release(struct uet_pdc *pdc);
 void uet_rccc_ctl_out(struct uet_pdc *pdc, u8 type, u32 val, u16 ev,
 		      struct sk_buff_head *q);

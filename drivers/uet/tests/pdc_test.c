@@ -528,6 +528,65 @@ static void uet_pdc_test_credit_paced(struct kunit *test)
 	uet_kt_purge(kt);
 }
 
+/* RCCC at the default link rate: the pacer meets a request in a few turns */
+static void uet_pdc_test_rccc_fast_cfg(struct uet_config *c)
+{
+	c->cc = UET_CC_RCCC;
+}
+
+/* Pop the CREDITs a target sent; return the last grant, @n their number. */
+static u32 uet_pdc_test_credits(struct uet_kt *kt, u16 tlid, u32 *n)
+{
+	u32 grant = 0;
+
+	for (*n = 0; uet_kt_pending(kt); (*n)++)
+		grant = uet_pdc_test_credit(kt, tlid);
+	return grant;
+}
+
+/*
+ * A request that no data follows (a forged one, say) draws at most
+ * UET_RCCC_AHEAD_PKTS packets of credit: the pacer then holds the PDC,
+ * and answers a repeated request with the grant as it stands.  A new data
+ * packet puts it back on the pacer for as much again.
+ */
+static void uet_pdc_test_credit_held(struct kunit *test)
+{
+	u32 ahead = UET_RCCC_AHEAD_PKTS * UET_DEFAULT_MSS, n;
+	struct uet_kt *kt = test->priv;
+	struct uet_kt_data d = {
+		.psn = 0x5001, .start = 0x5000, .flags = UET_REQ_AR,
+		.msg_id = 2, .msg_len = 100, .len = 100, .ev = 0x201,
+	};
+	struct uet_ack_info a;
+	u16 tlid;
+
+	uet_kt_config(kt, uet_pdc_test_rccc_fast_cfg);
+	tlid = uet_pdc_test_target(kt);
+	d.dpdcid = tlid;
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid, 0x5001, 0x40000000);
+	KUNIT_ASSERT_TRUE(test, UET_KT_WAIT(!hrtimer_active(&kt->un->rccc.timer),
+					    3000));
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_credits(kt, tlid, &n), ahead);
+	KUNIT_EXPECT_LE(test, n, UET_RCCC_AHEAD_PKTS / UET_RCCC_CHUNK_PKTS);
+	KUNIT_EXPECT_TRUE(test, list_empty(&kt->un->rccc.pdcs));
+
+	/* held: a new request is answered at once, with nothing new */
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid, 0x5001, 0x40000001);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_credits(kt, tlid, &n), ahead);
+	KUNIT_EXPECT_EQ(test, n, 1);
+
+	/* data: as much again */
+	uet_kt_rcv_data(kt, &d);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_ASSERT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt) &&
+					    !hrtimer_active(&kt->un->rccc.timer),
+					    3000));
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_credits(kt, tlid, &n), 2 * ahead);
+	KUNIT_EXPECT_GE(test, n, 1);
+	KUNIT_EXPECT_TRUE(test, list_empty(&kt->un->rccc.pdcs));
+}
+
 static struct kunit_case uet_pdc_test_cases[] = {
 	KUNIT_CASE(uet_pdc_test_create),
 	KUNIT_CASE(uet_pdc_test_syn_incarnations),
@@ -538,6 +597,7 @@ static struct kunit_case uet_pdc_test_cases[] = {
 	KUNIT_CASE(uet_pdc_test_spray_keys),
 	KUNIT_CASE(uet_pdc_test_credit_unpaced),
 	KUNIT_CASE(uet_pdc_test_credit_paced),
+	KUNIT_CASE(uet_pdc_test_credit_held),
 	{}
 };
 
