@@ -706,6 +706,30 @@ void uet_rccc_on_resend(struct uet_rccc_tx *r, u32 bytes)
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_on_resend);
 
 /**
+ * uet_rccc_on_idle() - the PDC went quiet: its initial credit comes back
+ * @r: the credit, under the PDC's lock; nothing is queued or in flight
+ *
+ * Once every byte queued was sent and granted, the credit is spent: each
+ * later message would wait a round trip for a grant before its first
+ * packet, a small one too.  A quiet PDC starts over as a new one does:
+ * its initial credit (one BDP) goes without asking, and only what is
+ * queued beyond it is asked for, as Homa sends a message's first RTT of
+ * bytes unscheduled.  Not while the target still owes credit for bytes
+ * already sent: the grant to come would add to the initial credit.  The
+ * request this leaves is below what the target holds, which keeps the
+ * higher one: the next request it sees is the next one above it.
+ */
+void uet_rccc_on_idle(struct uet_rccc_tx *r)
+{
+	if ((s32)(uet_rccc_req(r) - r->grant) <= 0 &&
+	    (s32)(r->sent - r->grant) > 0) {
+		r->queued = r->grant;
+		r->sent = r->grant;
+	}
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_on_idle);
+
+/**
  * uet_rccc_demand() - credit a target still owes
  * @req: the highest request its initiator made
  * @grant: what it granted so far

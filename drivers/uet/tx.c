@@ -1278,6 +1278,8 @@ static void uet_tx_queue_msg(struct uet_pdc *pdc, struct uet_tx_msg *m,
 			     struct sk_buff_head *q)
 {
 	m->msg_id = pdc->tx.next_msg_id++;
+	if (list_empty(&pdc->tx.sendq) && pdc->tx.snd_una == pdc->tx.snd_nxt)
+		uet_rccc_on_idle(&pdc->tx.rccc);
 	list_add_tail(&m->node, &pdc->tx.msgs);
 	list_add_tail(&m->sq_node, &pdc->tx.sendq);
 	pdc->tx.rccc.queued += m->buf->len;

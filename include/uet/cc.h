@@ -249,10 +249,13 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
 
 /**
  * struct uet_rccc_tx - an initiator PDC's credit
- * @init: initial credit, bytes: what it may send before any grant
- * @queued: bytes of every message queued so far, and of every
- *	retransmission (wraps)
- * @sent: payload bytes of data packets sent so far, new and resent (wraps)
+ * @init: initial credit, bytes: what it may send before any grant, at
+ *	the start and after each time it went quiet
+ * @queued: the grant when the PDC last went quiet (uet_rccc_on_idle()),
+ *	0 before, plus the bytes of every message queued since, and of
+ *	every retransmission (wraps)
+ * @sent: likewise, plus the payload bytes of data packets sent since,
+ *	new and resent (wraps)
  * @grant: the target's cumulative grant, the highest seen (wraps)
  * @asked: the request last sent in a CREDIT_REQ (wraps)
  * @ask_at: when to repeat the request while waiting for credit, ns; 0
@@ -289,6 +292,7 @@ u32 uet_rccc_req(const struct uet_rccc_tx *r);
 bool uet_rccc_need(const struct uet_rccc_tx *r);
 bool uet_rccc_can_send(const struct uet_rccc_tx *r);
 void uet_rccc_on_resend(struct uet_rccc_tx *r, u32 bytes);
+void uet_rccc_on_idle(struct uet_rccc_tx *r);
 bool uet_rccc_on_grant(struct uet_rccc_tx *r, u32 grant);
 u32 uet_rccc_demand(u32 req, u32 grant);
 u64 uet_rccc_tokens(u32 rate_mbps, u64 elapsed_ns, u32 mss);

@@ -748,11 +748,12 @@ static void uet_tx_test_rccc_unanswered(struct kunit *test)
 }
 
 /*
- * RCCC: a message queued on an idle PDC whose credit is spent asks for
- * credit, and asks again a timeout later when that request or its answer
- * is lost: nothing is in flight whose timer would otherwise wake the PDC.
+ * RCCC: a PDC gone quiet with every byte granted starts over with its
+ * initial credit: a small message goes at once, without asking and
+ * without waiting a round trip for a grant; a message beyond the initial
+ * credit asks for what is beyond it.
  */
-static void uet_tx_test_rccc_idle(struct kunit *test)
+static void uet_tx_test_rccc_quiet(struct kunit *test)
 {
 	u32 len = 4 * UET_DEFAULT_MSS, s, i;
 	struct uet_kt *kt = test->priv;
@@ -770,14 +771,62 @@ static void uet_tx_test_rccc_idle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 
 	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 10, 2), 10);
+	uet_kt_pop_data(kt, &pk, NULL);
+	KUNIT_EXPECT_EQ(test, pk.psn, s + 4);
+	KUNIT_EXPECT_EQ(test, pk.len, 10);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	uet_tx_test_ack(kt, lid, s + 4, s + 4, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+
+	/* quiet again: the initial credit, then a request for the rest */
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len + 10, 3), len + 10);
+	for (i = 5; i < 9; i++) {
+		uet_kt_pop_data(kt, &pk, NULL);
+		KUNIT_EXPECT_EQ(test, pk.psn, s + i);
+	}
 	KUNIT_EXPECT_EQ(test, uet_tx_test_pop_ctrl(kt, UET_CTRL_CREDIT_REQ,
 						   lid), 10);
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_REQ_TX), 1);
+}
+
+/*
+ * RCCC: a message queued on a quiet PDC that overdrew its credit and is
+ * still owed a grant waits for it, and asks again a timeout later when
+ * its request or the answer is lost: nothing is in flight whose timer
+ * would otherwise wake the PDC.
+ */
+static void uet_tx_test_rccc_idle(struct kunit *test)
+{
+	u32 len = 3 * UET_DEFAULT_MSS + UET_DEFAULT_MSS / 2, s, i;
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_rccc_cfg);
+	/* half a packet of credit left, and a packet that overdraws it */
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 1), len);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, UET_DEFAULT_MSS, 2),
+			UET_DEFAULT_MSS);
+	for (i = 0; i < 5; i++)
+		uet_kt_pop_data(kt, &pk, NULL);
+	s = pk.psn - 4;
+	lid = pk.spdcid;
+	uet_tx_test_ack(kt, lid, s + 4, s + 4, 0);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_pop_ctrl(kt, UET_CTRL_CREDIT_REQ,
+						   lid), UET_DEFAULT_MSS / 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 10, 3), 10);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_pop_ctrl(kt, UET_CTRL_CREDIT_REQ,
+						   lid), UET_DEFAULT_MSS / 2 + 10);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 	/* lost: asked again */
-	uet_tx_test_reasked(kt, lid, 10);
-	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT, lid, 0, 10);
+	uet_tx_test_reasked(kt, lid, UET_DEFAULT_MSS / 2 + 10);
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT, lid, 0,
+			    UET_DEFAULT_MSS / 2 + 10);
 	uet_kt_pop_data(kt, &pk, NULL);
-	KUNIT_EXPECT_EQ(test, pk.psn, s + 4);
+	KUNIT_EXPECT_EQ(test, pk.psn, s + 5);
 	KUNIT_EXPECT_EQ(test, pk.len, 10);
 }
 
@@ -794,6 +843,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_full_window_reps),
 	KUNIT_CASE(uet_tx_test_rccc),
 	KUNIT_CASE(uet_tx_test_rccc_unanswered),
+	KUNIT_CASE(uet_tx_test_rccc_quiet),
 	KUNIT_CASE(uet_tx_test_rccc_idle),
 	{}
 };
