@@ -12,7 +12,8 @@
 # build and of NEW/OLD: ratios taken within a round cancel most of what a
 # noisy machine does to absolute figures.
 #
-# Environment: BENCH_SECS (default 10), BENCH_ROUNDS (default 3).
+# Environment: BENCH_SECS (default 10), BENCH_ROUNDS (default 3),
+# BENCH_SPRAY (the client's spraying type; default: the module's).
 
 root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
 . "$root/selftests/fabric.sh"
@@ -39,6 +40,8 @@ uet()
 	local out
 
 	insmod "$1" || return 1
+	[ -z "$BENCH_SPRAY" ] ||
+		"$UETCTL" -n "$3" set spray "$BENCH_SPRAY" >/dev/null || return 1
 	out=$(mktemp -d)
 	uet_server "$2" "$out/s" -i 5 -l 1048576 -R 33554432 || return 1
 	ip netns exec "$3" "$UETPERF" -c "$4" -J -t "$secs" -l 1048576 \

@@ -15,7 +15,8 @@
 # counted the vCPUs 77% busy): read the symbols' order, not the idle
 # share.
 #
-# Environment: BENCH_SECS (default 10).
+# Environment: BENCH_SECS (default 10), BENCH_SPRAY (the client's spraying
+# type; default: the module's).
 
 root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
 . "$root/selftests/fabric.sh"
@@ -36,6 +37,8 @@ main()
 	modprobe -a udp_tunnel ip6_udp_tunnel
 	insmod "$ko" || exit 1
 	uet_pair A B "$mtu"
+	[ -z "$BENCH_SPRAY" ] ||
+		"$UETCTL" -n "$A" set spray "$BENCH_SPRAY" >/dev/null || exit 1
 	out=$(mktemp -d)
 	uet_server "$B" "$out/s" -i 5 -l 1048576 -R 33554432 || exit 1
 	ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -J -t "$secs" -l 1048576 \
