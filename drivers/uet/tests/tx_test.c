@@ -709,6 +709,27 @@ static void uet_tx_test_reasked(struct uet_kt *kt, u16 lid, u32 req)
 }
 
 /*
+ * Send @len bytes as the first message of an RCCC PDC, take its @n
+ * packets and acknowledge them all.  Return: the first one's PSN, with
+ * *@lid set to the PDC's id.
+ */
+static u32 uet_tx_test_rccc_first(struct uet_kt *kt, u32 len, u32 n,
+				  u16 *lid)
+{
+	struct uet_rx_pkt pk;
+	u32 i, s;
+
+	uet_kt_config(kt, uet_tx_test_rccc_cfg);
+	KUNIT_ASSERT_EQ(kt->test, uet_kt_send(kt, len, 1), len);
+	for (i = 0; i < n; i++)
+		uet_kt_pop_data(kt, &pk, NULL);
+	s = pk.psn - (n - 1);
+	*lid = pk.spdcid;
+	uet_tx_test_ack(kt, *lid, s + n - 1, s + n - 1, 0);
+	return s;
+}
+
+/*
  * RCCC: requests that get no answer, nothing in flight: after
  * UET_RCCC_ASK_MAX of them one packet goes uncredited, asking for its ACK.
  * A CREDIT that grants nothing new still counts as an answer.
@@ -720,13 +741,7 @@ static void uet_tx_test_rccc_unanswered(struct kunit *test)
 	struct uet_rx_pkt pk;
 	u16 lid;
 
-	uet_kt_config(kt, uet_tx_test_rccc_cfg);
-	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 1), len);
-	for (i = 0; i < 4; i++)
-		uet_kt_pop_data(kt, &pk, NULL);
-	s = pk.psn - 3;
-	lid = pk.spdcid;
-	uet_tx_test_ack(kt, lid, s + 3, s + 3, 0);
+	s = uet_tx_test_rccc_first(kt, len, 4, &lid);
 	req = len - 4 * UET_DEFAULT_MSS;
 	KUNIT_EXPECT_EQ(test, uet_tx_test_pop_ctrl(kt, UET_CTRL_CREDIT_REQ,
 						   lid), req);
@@ -760,14 +775,8 @@ static void uet_tx_test_rccc_quiet(struct kunit *test)
 	struct uet_rx_pkt pk;
 	u16 lid;
 
-	uet_kt_config(kt, uet_tx_test_rccc_cfg);
 	/* the initial credit, exactly */
-	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 1), len);
-	for (i = 0; i < 4; i++)
-		uet_kt_pop_data(kt, &pk, NULL);
-	s = pk.psn - 3;
-	lid = pk.spdcid;
-	uet_tx_test_ack(kt, lid, s + 3, s + 3, 0);
+	s = uet_tx_test_rccc_first(kt, len, 4, &lid);
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 
 	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 10, 2), 10);
