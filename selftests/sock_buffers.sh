@@ -15,7 +15,9 @@
 #    the sender gets EMSGSIZE on its error queue, drop_too_big counts it,
 #    the receiver gets nothing of it and the next message arrives;
 #  - uetctl set sndbuf/rcvbuf changes what a new socket gets, and refuses
-#    out-of-range values with the range.
+#    out-of-range values with the range;
+#  - messages shorter than a page are charged their bytes, not a page
+#    each: a 1 MiB SO_SNDBUF holds more than a thousand of 64 bytes.
 
 . "$(dirname "$0")/fabric.sh"
 
@@ -23,7 +25,7 @@ BUF="python3 $(dirname "$0")/uet_sockbuf.py"
 DEF=16777216		# the default sndbuf and rcvbuf
 
 ktap_header
-ktap_plan 14
+ktap_plan 15
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 out=$(mktemp -d)
@@ -95,6 +97,15 @@ uet_check_eq "$(ip netns exec "$A" $BUF bufs)" "1048576 262144" \
 	"uetctl set sndbuf/rcvbuf: a new socket gets them"
 uet_check_eq "$(ip netns exec "$A" $BUF sendbig 10.0.0.2 0 1048576)" \
 	"EMSGSIZE fast" "1 MiB over sndbuf 1 MiB (with its charge): EMSGSIZE"
+
+# Nothing answers 10.0.0.9: every message stays charged until refused.
+read -r n err <<<"$(ip netns exec "$A" $BUF fill 10.0.0.9 64)"
+if [ "$err" = EAGAIN ] && [ "$n" -ge 1024 ] && [ "$n" -le 16384 ]; then
+	ktap_ok "sndbuf 1 MiB holds $n messages of 64 bytes"
+else
+	ktap_fail "sndbuf 1 MiB holds 1024..16384 messages of 64 bytes" \
+		"$n, then $err"
+fi
 
 expect_refused()
 {

@@ -17,6 +17,10 @@
                                         the first COUNT messages received
                                         within TIMEOUT s, then "timeout"
                                         if fewer came
+    uet_sockbuf.py fill DST LEN         send LEN-byte messages to DST
+                                        endpoint 100 without waiting until
+                                        one is refused; print how many
+                                        went and the errno name
     uet_sockbuf.py send DST EP LEN...   send the messages in turn from one
                                         socket, each only once the one
                                         before is acknowledged or given up
@@ -77,6 +81,20 @@ def cmd_sendbig(dst, sndbuf, length):
     t = time.monotonic()
     r = sendto(s, dst, 100, data)
     print(r, 'fast' if time.monotonic() - t < 1 else 'slow')
+
+
+def cmd_fill(dst, length):
+    s = new_socket()
+    buf = ctypes.create_string_buffer(pattern(length), length)
+    addr = sockaddr(dst, 100)
+    sent = 0
+    while sent < 1 << 20:
+        if libc.sendto(s.fileno(), buf, length,
+                       socket.MSG_NOSIGNAL | socket.MSG_DONTWAIT,
+                       addr, 32) != length:
+            break
+        sent += 1
+    print(sent, errname(ctypes.get_errno()))
 
 
 def cmd_recv(ep, rcvbuf, count, timeout):
@@ -152,6 +170,8 @@ def main():
         cmd_bufs()
     elif cmd == 'sendbig':
         cmd_sendbig(a[0], int(a[1]), int(a[2]))
+    elif cmd == 'fill':
+        cmd_fill(a[0], int(a[1]))
     elif cmd == 'recv':
         cmd_recv(int(a[0]), int(a[1]), int(a[2]), float(a[3]))
     elif cmd == 'send':

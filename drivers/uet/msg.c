@@ -1,9 +1,10 @@
 // SPDX-License-Identifier: GPL-2.0
 /*
  * uet: message buffers.  No allocation per packet: a message being sent
- * has all its pages from sendmsg(), and its packets take page references
- * to them; a message being received gets a page when the first packet
- * with bytes in it lands, and packets are copied in at their offset.
+ * has all its pages from sendmsg() (one shorter than a page, a piece of
+ * the sender's page fragment), and its packets take page references to
+ * them; a message being received gets a page when the first packet with
+ * bytes in it lands, and packets are copied in at their offset.
  */
 #include <linux/gfp.h>
 #include <linux/minmax.h>
@@ -16,14 +17,26 @@
 #include <uet/kunit.h>
 #include <uet/msg.h>
 
+/* Does a message of @len bytes take a piece of a shared page? */
+static bool uet_buf_shared(u32 len)
+{
+	return len && len < PAGE_SIZE;
+}
+
 /**
  * uet_buf_alloc() - allocate the buffer of a message to send
  * @len: bytes
+ * @pfrag: the sender's page fragment (sk_page_frag(), its socket locked),
+ *	or NULL for whole pages whatever @len
  * @gfp: GFP_KERNEL_ACCOUNT (sendmsg())
+ *
+ * A message shorter than a page takes a piece of @pfrag's page, as TCP's
+ * segments do, rather than a page of its own zeroed, charged and freed
+ * for a few bytes; a longer one takes pages of its own.
  *
  * Return: the buffer, or NULL when memory is short.
  */
-struct uet_buf *uet_buf_alloc(u32 len, gfp_t gfp)
+struct uet_buf *uet_buf_alloc(u32 len, struct page_frag *pfrag, gfp_t gfp)
 {
 	u32 i, n = DIV_ROUND_UP(len, PAGE_SIZE);
 	struct uet_buf *b;
@@ -33,6 +46,19 @@ struct uet_buf *uet_buf_alloc(u32 len, gfp_t gfp)
 		return NULL;
 	b->len = len;
 	b->npages = 0;
+	b->pgoff = 0;
+	if (pfrag && uet_buf_shared(len)) {
+		if (!skb_page_frag_refill(len, pfrag, gfp)) {
+			kvfree(b);
+			return NULL;
+		}
+		get_page(pfrag->page);
+		b->pages[0] = pfrag->page;
+		b->pgoff = pfrag->offset;
+		b->npages = 1;
+		pfrag->offset += len;
+		return b;
+	}
 	for (i = 0; i < n; i++) {
 		b->pages[i] = alloc_page(gfp | __GFP_NOWARN);
 		if (!b->pages[i]) {
@@ -57,8 +83,9 @@ void uet_buf_free(struct uet_buf *b)
 
 	if (!b)
 		return;
+	/* A shared page goes with its last piece. */
 	for (i = 0; i < b->npages; i++)
-		__free_page(b->pages[i]);
+		put_page(b->pages[i]);
 	kvfree(b);
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_buf_free);
@@ -67,14 +94,36 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_buf_free);
  * uet_buf_truesize() - memory a buffer of @len bytes takes
  * @len: message length
  *
+ * A piece of a shared page counts as its bytes, cache-line aligned.
+ *
  * Return: bytes to charge against a socket's buffer budget.
  */
 size_t uet_buf_truesize(u32 len)
 {
 	u32 n = DIV_ROUND_UP(len, PAGE_SIZE);
 
+	if (uet_buf_shared(len))
+		return struct_size((struct uet_buf *)NULL, pages, 1) +
+		       SKB_DATA_ALIGN(len);
 	return struct_size((struct uet_buf *)NULL, pages, n) +
 	       (size_t)n * PAGE_SIZE;
+}
+
+/*
+ * Where byte @off of @b is: its page, the offset in it, and the bytes
+ * from there that lie in the same page.
+ */
+static struct page *uet_buf_at(const struct uet_buf *b, u32 off, u32 *poff,
+			       u32 *room)
+{
+	if (b->len < PAGE_SIZE) {
+		*poff = b->pgoff + off;
+		*room = b->len - off;
+		return b->pages[0];
+	}
+	*poff = offset_in_page(off);
+	*room = PAGE_SIZE - *poff;
+	return b->pages[off >> PAGE_SHIFT];
 }
 
 /**
@@ -86,14 +135,14 @@ size_t uet_buf_truesize(u32 len)
  */
 int uet_buf_from_iter(struct uet_buf *b, struct iov_iter *from)
 {
-	u32 i, left = b->len;
+	struct page *page;
+	u32 off, poff, n;
 
-	for (i = 0; i < b->npages; i++) {
-		size_t n = min_t(u32, left, PAGE_SIZE);
-
-		if (copy_page_from_iter(b->pages[i], 0, n, from) != n)
+	for (off = 0; off < b->len; off += n) {
+		page = uet_buf_at(b, off, &poff, &n);
+		n = min(n, b->len - off);
+		if (copy_page_from_iter(page, poff, n, from) != n)
 			return -EFAULT;
-		left -= n;
 	}
 	return 0;
 }
@@ -349,10 +398,11 @@ int uet_buf_skb_frags(const struct uet_buf *b, u32 off, u32 len,
 	if (i + uet_buf_frags(off, len) > MAX_SKB_FRAGS)
 		return -EMSGSIZE;
 	while (len) {
-		u32 poff = offset_in_page(off);
-		u32 n = min_t(u32, len, PAGE_SIZE - poff);
-		struct page *page = b->pages[off >> PAGE_SHIFT];
+		struct page *page;
+		u32 poff, n;
 
+		page = uet_buf_at(b, off, &poff, &n);
+		n = min(n, len);
 		get_page(page);
 		skb_fill_page_desc(skb, i++, page, poff, n);
 		skb->len += n;

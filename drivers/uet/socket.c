@@ -393,7 +393,7 @@ static struct uet_tx_msg *uet_tx_msg_alloc(struct uet_sock *us,
 	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return NULL;
-	m->buf = uet_buf_alloc(len, GFP_KERNEL_ACCOUNT);
+	m->buf = uet_buf_alloc(len, sk_page_frag(&us->sk), GFP_KERNEL_ACCOUNT);
 	if (!m->buf || uet_buf_from_iter(m->buf, &msg->msg_iter)) {
 		uet_buf_free(m->buf);
 		kfree(m);

@@ -25,6 +25,7 @@
 
 struct iov_iter;
 struct page;
+struct page_frag;
 struct sk_buff;
 struct sock;
 
@@ -32,6 +33,9 @@ struct sock;
  * struct uet_buf - the bytes of a message being sent
  * @len: bytes
  * @npages: pages in @pages, DIV_ROUND_UP(@len, PAGE_SIZE)
+ * @pgoff: where byte 0 is in @pages[0]: 0, or for a message shorter than
+ *	a page, its place in a page fragment shared with other messages
+ *	(possibly a compound page, so beyond PAGE_SIZE)
  * @pages: the pages, in order
  *
  * Written by sendmsg() before the message is queued, then read-only.
@@ -39,6 +43,7 @@ struct sock;
 struct uet_buf {
 	u32 len;
 	u32 npages;
+	u32 pgoff;
 	struct page *pages[];
 };
 
@@ -140,7 +145,7 @@ struct uet_rx_msg {
 	struct in6_addr src;
 };
 
-struct uet_buf *uet_buf_alloc(u32 len, gfp_t gfp);
+struct uet_buf *uet_buf_alloc(u32 len, struct page_frag *pfrag, gfp_t gfp);
 void uet_buf_free(struct uet_buf *b);
 size_t uet_buf_truesize(u32 len);
 int uet_buf_from_iter(struct uet_buf *b, struct iov_iter *from);

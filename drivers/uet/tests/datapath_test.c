@@ -4,14 +4,15 @@
  * 2^32 wrap, the receiver's window bitmap and the SACK bitmap it sends,
  * ACK headers written and read back, the RTT estimator's timeout bounds
  * and backoff, the base RTT, the early-detection deadline and each
- * transmission's own timeout, and data packets built by the sender and
- * parsed by the receiver.
+ * transmission's own timeout, data packets built by the sender and
+ * parsed by the receiver, and short messages' pieces of a shared page.
  */
 #include <kunit/test.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/time64.h>
+#include <linux/uio.h>
 #include <uet/msg.h>
 #include <uet/pdc.h>
 #include <uet/stats.h>
@@ -508,7 +509,7 @@ static void uet_dp_test_data_roundtrip(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, m);
 	KUNIT_ASSERT_NOT_NULL(test, pay);
 	KUNIT_ASSERT_NOT_NULL(test, got);
-	m->buf = uet_buf_alloc(T_MSG_LEN, GFP_KERNEL);
+	m->buf = uet_buf_alloc(T_MSG_LEN, NULL, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, m->buf);
 	for (i = 0; i < T_MSG_LEN; i++)
 		pay[i] = i * 7 + 3;
@@ -578,7 +579,7 @@ static void uet_dp_test_data_malformed(struct kunit *test)
 	struct sk_buff *skb;
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
-	m->buf = uet_buf_alloc(T_MSG_LEN, GFP_KERNEL);
+	m->buf = uet_buf_alloc(T_MSG_LEN, NULL, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, m->buf);
 	s.msg = m;
 
@@ -662,7 +663,7 @@ static void uet_dp_test_frags_outlive(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
 	KUNIT_ASSERT_NOT_NULL(test, got);
-	m->buf = uet_buf_alloc(T_MSG_LEN, GFP_KERNEL);
+	m->buf = uet_buf_alloc(T_MSG_LEN, NULL, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, m->buf);
 	for (i = 0; i < m->buf->npages; i++)
 		memset(page_address(m->buf->pages[i]), 0xa0 + i, PAGE_SIZE);
@@ -712,6 +713,76 @@ static void uet_dp_test_frags_outlive(struct kunit *test)
 	kfree_skb(skb2);
 }
 
+/*
+ * Messages shorter than a page share one: each its own piece, its packets
+ * referencing the page at the piece's offset, the page freed with the
+ * last reference.  A message of a page or more takes pages of its own.
+ */
+static void uet_dp_test_buf_shared(struct kunit *test)
+{
+	struct uet_pdc *pdc = uet_dp_test_pdc(test);
+	struct uet_tx_msg *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
+	struct page_frag pf = {};
+	struct uet_tx_slot s = {};
+	struct uet_buf *a, *b, *c;
+	struct sk_buff *skb;
+	struct iov_iter it;
+	struct kvec kv;
+	u8 data[300];
+	int ref;
+
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	memset(data, 0x5a, sizeof(data));
+	a = uet_buf_alloc(100, &pf, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, a);
+	b = uet_buf_alloc(sizeof(data), &pf, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_EXPECT_PTR_EQ(test, a->pages[0], pf.page);
+	KUNIT_EXPECT_PTR_EQ(test, b->pages[0], pf.page);
+	KUNIT_EXPECT_EQ(test, a->pgoff + 100, b->pgoff);
+	KUNIT_EXPECT_EQ(test, b->npages, 1U);
+	KUNIT_EXPECT_LT(test, uet_buf_truesize(100), 256U);
+	/* the fragment's holder, a and b */
+	ref = page_ref_count(pf.page);
+	KUNIT_EXPECT_EQ(test, ref, 3);
+
+	kv.iov_base = data;
+	kv.iov_len = sizeof(data);
+	iov_iter_kvec(&it, ITER_SOURCE, &kv, 1, sizeof(data));
+	KUNIT_ASSERT_EQ(test, uet_buf_from_iter(b, &it), 0);
+	m->buf = b;
+	s.msg = m;
+	s.off = 200;
+	s.len = 100;
+	skb = uet_tx_build(pdc, 1, &s, 0);
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	KUNIT_ASSERT_EQ(test, skb_shinfo(skb)->nr_frags, 1);
+	KUNIT_EXPECT_PTR_EQ(test, skb_frag_page(&skb_shinfo(skb)->frags[0]),
+			    pf.page);
+	KUNIT_EXPECT_EQ(test, skb_frag_off(&skb_shinfo(skb)->frags[0]),
+			b->pgoff + 200);
+	KUNIT_EXPECT_EQ(test, page_ref_count(pf.page), ref + 1);
+	/* the bytes are b's, not a's */
+	KUNIT_EXPECT_EQ(test, *((u8 *)page_address(pf.page) + b->pgoff + 299),
+			0x5a);
+
+	/* a page or more: pages of its own */
+	c = uet_buf_alloc(PAGE_SIZE, &pf, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_EXPECT_TRUE(test, c->pages[0] != pf.page);
+	KUNIT_EXPECT_EQ(test, c->pgoff, 0U);
+	KUNIT_EXPECT_EQ(test, uet_buf_truesize(PAGE_SIZE),
+			struct_size(c, pages, 1) + PAGE_SIZE);
+	uet_buf_free(c);
+
+	uet_buf_free(a);
+	uet_buf_free(b);
+	KUNIT_EXPECT_EQ(test, page_ref_count(pf.page), 2);
+	kfree_skb(skb);
+	KUNIT_EXPECT_EQ(test, page_ref_count(pf.page), 1);
+	put_page(pf.page);
+}
+
 static struct kunit_case uet_dp_test_cases[] = {
 	KUNIT_CASE(uet_dp_test_psn_order),
 	KUNIT_CASE(uet_dp_test_in_flight),
@@ -730,6 +801,7 @@ static struct kunit_case uet_dp_test_cases[] = {
 	KUNIT_CASE(uet_dp_test_data_malformed),
 	KUNIT_CASE(uet_dp_test_buf_frags),
 	KUNIT_CASE(uet_dp_test_frags_outlive),
+	KUNIT_CASE(uet_dp_test_buf_shared),
 	{}
 };
 
