@@ -207,19 +207,30 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_init);
  * @n: NSCC state, under the PDC's lock
  * @rcvd_field: the 24-bit Rcvd_Bytes of the ACK's NSCC CC state (units of
  *	256 bytes, wrapping)
+ * @psn_bytes: bytes of the PSNs the ACK acknowledges for the first time
  *
  * The field is a running count, so ACKs that arrive out of order carry
  * older counts: a count behind the last one (by serial number arithmetic
- * over 24 bits) reports nothing and leaves the state alone.
+ * over 24 bits) reports nothing and leaves the state alone.  A target
+ * that does not run NSCC sends plain ACKs, counted by their PSNs, and an
+ * ACK_CC only to carry a SACK: after plain ACKs (@n->rcvd_rebase) the
+ * count is a new base, and the ACK counts its PSNs, so that no byte is
+ * taken out of flight twice.
  *
  * Context: the caller holds the PDC's lock.
  * Return: bytes the receiver got since the previous newest report, a
- * multiple of 256 below 2^31; 0 for a stale or repeated count.
+ * multiple of 256 below 2^31, or @psn_bytes on a new base; 0 for a stale
+ * or repeated count.
  */
-u32 uet_nscc_rcvd_bytes(struct uet_nscc *n, u32 rcvd_field)
+u32 uet_nscc_rcvd_bytes(struct uet_nscc *n, u32 rcvd_field, u32 psn_bytes)
 {
 	u32 delta = (rcvd_field - n->rcvd_units) & UET_NSCC_RCVD_MASK;
 
+	if (n->rcvd_rebase) {
+		n->rcvd_rebase = false;
+		n->rcvd_units = rcvd_field & UET_NSCC_RCVD_MASK;
+		return psn_bytes;
+	}
 	if (!delta || delta > UET_NSCC_RCVD_MASK / 2)
 		return 0;
 	n->rcvd_units = rcvd_field & UET_NSCC_RCVD_MASK;

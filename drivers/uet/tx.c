@@ -1535,9 +1535,12 @@ static void uet_tx_cc_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 			      UET_NSCC_SERVICE_NS;
 
 		acked = uet_nscc_rcvd_bytes(n, FIELD_GET(UET_NSCC_RCVD_BYTES,
-							 a->cc_state));
+							 a->cc_state),
+					    slot_bytes);
 		if (rtt_ns > service)
 			rtt_ns -= service;
+	} else {
+		n->rcvd_rebase = true;
 	}
 	act = uet_nscc_on_ack(n, &pdc->tx.nscc_p, acked, rtt_ns, ecn, now);
 	if (pdc->tx.snd_una == pdc->tx.snd_nxt)

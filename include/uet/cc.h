@@ -159,6 +159,8 @@ struct uet_nscc_params {
  *	ACKs are ignored...
  * @qa_ignored: ...counted here until they are all accounted for
  * @rcvd_units: last Rcvd_Bytes the receiver reported (256-byte units)
+ * @rcvd_rebase: a plain ACK was counted by its PSNs since @rcvd_units: the
+ *	next Rcvd_Bytes is a new base, not bytes received since it
  * @last_action: enum uet_nscc_action of the last call
  * @actions: how many times each enum uet_nscc_action was taken (wraps)
  *
@@ -184,6 +186,7 @@ struct uet_nscc {
 	s64 qa_ignore;
 	s64 qa_ignored;
 	u32 rcvd_units;
+	bool rcvd_rebase;
 	u8 last_action;
 	u32 actions[__UET_NSCC_ACT_MAX];
 };
@@ -194,7 +197,7 @@ int uet_nscc_params_valid(const struct uet_nscc_params *p);
 
 void uet_nscc_init(struct uet_nscc *n, const struct uet_nscc_params *p,
 		   u64 now_ns);
-u32 uet_nscc_rcvd_bytes(struct uet_nscc *n, u32 rcvd_field);
+u32 uet_nscc_rcvd_bytes(struct uet_nscc *n, u32 rcvd_field, u32 psn_bytes);
 enum uet_nscc_action uet_nscc_on_ack(struct uet_nscc *n,
 				     const struct uet_nscc_params *p,
 				     u32 acked, u64 rtt_ns, bool ecn,

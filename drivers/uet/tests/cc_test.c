@@ -375,32 +375,64 @@ static void uet_nscc_test_inflight_reorder(struct kunit *test)
 	uet_nscc_on_send(&n, 1000);
 	KUNIT_EXPECT_EQ(test, n.in_flight, 3000);
 
-	bytes = uet_nscc_rcvd_bytes(&n, 8);
+	bytes = uet_nscc_rcvd_bytes(&n, 8, 0);
 	KUNIT_EXPECT_EQ(test, bytes, 2048);
 	uet_nscc_on_ack(&n, &p, bytes, rtt(1000), false, T_NOW + 1);
 	KUNIT_EXPECT_EQ(test, n.in_flight, 952);
 
 	/* the older report is stale: nothing */
-	bytes = uet_nscc_rcvd_bytes(&n, 4);
+	bytes = uet_nscc_rcvd_bytes(&n, 4, 0);
 	KUNIT_EXPECT_EQ(test, bytes, 0);
 	uet_nscc_on_ack(&n, &p, bytes, rtt(1000), false, T_NOW + 2);
 	KUNIT_EXPECT_EQ(test, n.in_flight, 952);
 	KUNIT_EXPECT_EQ(test, n.rcvd_units, 8);
 
 	/* the rounding takes in-flight below zero */
-	bytes = uet_nscc_rcvd_bytes(&n, 12);
+	bytes = uet_nscc_rcvd_bytes(&n, 12, 0);
 	KUNIT_EXPECT_EQ(test, bytes, 1024);
 	uet_nscc_on_ack(&n, &p, bytes, rtt(1000), false, T_NOW + 3);
 	KUNIT_EXPECT_EQ(test, n.in_flight, -72);
 	/* the same count again is nothing new */
-	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 12), 0);
+	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 12, 0), 0);
 
 	/* the 24-bit count wraps */
 	n.rcvd_units = 0xfffff0;
-	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 0x000010), 32 * 256);
+	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 0x000010, 0), 32 * 256);
 	KUNIT_EXPECT_EQ(test, n.rcvd_units, 0x10);
-	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 0xfffff8), 0);
-	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 0x1000010), 0);
+	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 0xfffff8, 0), 0);
+	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 0x1000010, 0), 0);
+}
+
+/*
+ * A target without NSCC: plain ACKs, counted by their PSNs, then an ACK_CC
+ * for a SACK whose Rcvd_Bytes counts everything since the PDC began.  That
+ * count is a new base and the ACK counts its PSNs: nothing twice.
+ */
+static void uet_nscc_test_rcvd_rebase(struct kunit *test)
+{
+	struct uet_nscc_params p;
+	struct uet_nscc n;
+	u32 bytes;
+
+	uet_nscc_test_setup(&p, &n, T_CWND);
+	uet_nscc_on_send(&n, 1000);
+	uet_nscc_on_send(&n, 1000);
+	uet_nscc_on_send(&n, 1000);
+	/* a plain ACK of the first packet, as uet_tx_cc_ack() takes it */
+	n.rcvd_rebase = true;
+	uet_nscc_on_ack(&n, &p, 1000, rtt(1000), false, T_NOW + 1);
+	KUNIT_EXPECT_EQ(test, n.in_flight, 2000);
+
+	/* 3 packets received (12 units), the ACK_CC SACKs the third */
+	bytes = uet_nscc_rcvd_bytes(&n, 12, 1000);
+	KUNIT_EXPECT_EQ(test, bytes, 1000);
+	KUNIT_EXPECT_EQ(test, n.rcvd_units, 12);
+	KUNIT_EXPECT_FALSE(test, n.rcvd_rebase);
+	uet_nscc_on_ack(&n, &p, bytes, rtt(1000), false, T_NOW + 2);
+	KUNIT_EXPECT_EQ(test, n.in_flight, 1000);
+
+	/* counts are deltas again from that base */
+	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 16, 1000), 1024);
 }
 
 static void uet_nscc_test_can_send(struct kunit *test)
@@ -692,6 +724,7 @@ static struct kunit_case uet_nscc_test_cases[] = {
 	KUNIT_CASE(uet_nscc_test_fast),
 	KUNIT_CASE(uet_nscc_test_base_rtt),
 	KUNIT_CASE(uet_nscc_test_inflight_reorder),
+	KUNIT_CASE(uet_nscc_test_rcvd_rebase),
 	KUNIT_CASE(uet_nscc_test_can_send),
 	KUNIT_CASE(uet_nscc_test_trim),
 	KUNIT_CASE(uet_nscc_test_quick_adapt),

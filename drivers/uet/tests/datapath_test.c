@@ -249,7 +249,7 @@ static void uet_dp_test_ack_nscc(struct kunit *test)
 	/* 256-byte units, as NSCC's counter takes them */
 	uet_nscc_params_init(&p, 50, 2000000, uet_cc_wire_bytes(1024), true);
 	uet_nscc_init(&n, &p, 1);
-	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 4), 1024U);
+	KUNIT_EXPECT_EQ(test, uet_nscc_rcvd_bytes(&n, 4, 0), 1024U);
 	KUNIT_EXPECT_EQ(test, uet_cc_wire_bytes(1024), 1024U + 56 + 8 + 40);
 
 	/* a credit (RCCC) ACK_CC is cc_type 1, in bits 7..4 */

@@ -773,6 +773,29 @@ bool uet_kt_pdc(struct uet_kt *kt, u16 lid, u8 role, struct uet_pdc_counts *c)
 }
 
 /**
+ * uet_kt_nscc_in_flight() - an initiator PDC's NSCC in-flight count
+ * @kt: the fixture
+ * @lid: the PDC's local id
+ *
+ * Return: the count, bytes; 0 when the PDC is not open.
+ */
+s64 uet_kt_nscc_in_flight(struct uet_kt *kt, u16 lid)
+{
+	struct uet_pdc *pdc;
+	s64 v = 0;
+
+	rcu_read_lock();
+	pdc = uet_kt_pdc_find(kt, lid, UET_PDC_INITIATOR);
+	if (pdc) {
+		spin_lock_bh(&pdc->lock);
+		v = pdc->tx.nscc.in_flight;
+		spin_unlock_bh(&pdc->lock);
+	}
+	rcu_read_unlock();
+	return v;
+}
+
+/**
  * uet_kt_gc() - run the namespace's work item now, to its end
  * @kt: the fixture
  *

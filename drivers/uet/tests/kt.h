@@ -142,6 +142,7 @@ void uet_kt_rcv_ctrl_val(struct uet_kt *kt, u8 type, u16 dpdcid, u32 psn,
 			 u32 payload);
 
 u64 uet_kt_stat(struct uet_kt *kt, enum uet_stat s);
+s64 uet_kt_nscc_in_flight(struct uet_kt *kt, u16 lid);
 bool uet_kt_pdc(struct uet_kt *kt, u16 lid, u8 role, struct uet_pdc_counts *c);
 void uet_kt_gc(struct uet_kt *kt);
 bool uet_kt_tx_timeout(struct uet_kt *kt, u16 lid, unsigned int wait_ms);

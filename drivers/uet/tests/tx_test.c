@@ -11,7 +11,9 @@
 #include <linux/bitfield.h>
 #include <linux/errno.h>
 #include <net/sock.h>
+#include <uet/cc.h>
 #include <uet/sock.h>
+#include <uet/wire.h>
 #include "kt.h"
 
 /* A value to send ACKs on: the engine reads the value of the slot acked. */
@@ -588,6 +590,52 @@ static void uet_tx_test_full_window_reps(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, pk[UET_PSN_WINDOW - 2].flags & UET_REQ_AR);
 }
 
+static void uet_tx_test_nscc_cfg(struct uet_config *c)
+{
+	c->cc = UET_CC_NSCC;
+	c->rto_min_us = T_RTO_US;
+	c->rto_max_us = T_RTO_US;
+}
+
+/*
+ * NSCC against a target without it, which sends plain ACKs and an ACK_CC
+ * only to carry a SACK: the plain ACKs take their PSNs out of flight, and
+ * the ACK_CC's Rcvd_Bytes, which counts all the target got, does not take
+ * them out a second time.
+ */
+static void uet_tx_test_nscc_plain_acks(struct kunit *test)
+{
+	u32 len = 3 * UET_DEFAULT_MSS, units, s, i;
+	struct uet_kt *kt = test->priv;
+	struct uet_ack_info a = {
+		.spdcid		= UET_KT_PEER_PDC,
+		.bitmap		= BIT_ULL(1),
+		.cc		= true,
+	};
+	struct uet_rx_pkt pk;
+	s64 one;
+
+	uet_kt_config(kt, uet_tx_test_nscc_cfg);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 1), len);
+	for (i = 0; i < 3; i++)
+		uet_kt_pop_data(kt, &pk, NULL);
+	s = pk.psn - 2;
+	a.dpdcid = pk.spdcid;
+	one = uet_kt_nscc_in_flight(kt, pk.spdcid) / 3;
+	KUNIT_ASSERT_GT(test, one, 0);
+	uet_tx_test_ack(kt, pk.spdcid, s, s, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_nscc_in_flight(kt, pk.spdcid), 2 * one);
+
+	/* the third SACKed, all three counted as received */
+	units = DIV_ROUND_UP(3 * one, 1 << UET_NSCC_RCVD_SHIFT);
+	a.cack = s;
+	a.trigger = s + 2;
+	a.sack_base = s + 1;
+	a.cc_state = FIELD_PREP(UET_NSCC_RCVD_BYTES, units);
+	uet_kt_rcv_ack(kt, &a, T_EV);
+	KUNIT_EXPECT_EQ(test, uet_kt_nscc_in_flight(kt, pk.spdcid), one);
+}
+
 static void uet_tx_test_rccc_cfg(struct uet_config *c)
 {
 	c->cc = UET_CC_RCCC;
@@ -850,6 +898,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_drain_budget),
 	KUNIT_CASE(uet_tx_test_full_window),
 	KUNIT_CASE(uet_tx_test_full_window_reps),
+	KUNIT_CASE(uet_tx_test_nscc_plain_acks),
 	KUNIT_CASE(uet_tx_test_rccc),
 	KUNIT_CASE(uet_tx_test_rccc_unanswered),
 	KUNIT_CASE(uet_tx_test_rccc_quiet),
