@@ -1446,6 +1446,7 @@ static void uet_tx_learn_rid(struct uet_pdc *pdc, u16 rid)
 	if (pdc->tx.syn && rid) {
 		pdc->rid = rid;
 		pdc->tx.syn = false;
+		pdc->tx.refused = 0;
 	}
 }
 
@@ -1669,6 +1670,45 @@ static void uet_tx_nack_count(struct uet_pdc *pdc, u8 code)
 	}
 }
 
+/*
+ * The target refused a PSN of @pdc before naming a PDC.  Once it has
+ * refused every PSN in flight it holds no state of this PDC (a SYN it
+ * took would have drawn an answer, or still be in flight), and nothing
+ * needs the NOPs that would fill them: the PDC starts over at snd_nxt as
+ * a new one would, its window, congestion window and initial credit
+ * whole.  Otherwise messages refused while the target's endpoint was
+ * not there (a client retrying until its server is up) would fill the
+ * window with NOPs that no PDC can take, and hold every later message
+ * queued for good.
+ */
+static void uet_tx_refused(struct uet_pdc *pdc)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	struct uet_tx_msg *m;
+	u32 p, unsent = 0;
+
+	if (++tx->refused != tx->snd_nxt - tx->snd_una)
+		return;
+	for (p = tx->snd_una; p != tx->snd_nxt; p++) {
+		struct uet_tx_slot *s = uet_slot(pdc, p);
+
+		m = s->msg;
+		if (!m)
+			continue;
+		s->msg = NULL;
+		m->inflight--;
+		uet_tx_msg_maybe_done(pdc, m);
+	}
+	list_for_each_entry(m, &tx->sendq, sq_node)
+		unsent += m->buf->len - m->sent;
+	tx->refused = 0;
+	uet_tx_pdc_start(pdc, tx->snd_nxt);
+	if (uet_pdc_rccc(pdc)) {
+		tx->rccc.queued = unsent;
+		tx->rccc.asked = uet_rccc_req(&tx->rccc);
+	}
+}
+
 /**
  * uet_tx_nack() - process a NACK
  * @pdc: the initiator PDC, locked and live
@@ -1735,9 +1775,10 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 		if (!(s->flags & UET_SLOT_NOP)) {
 			s->flags |= UET_SLOT_NOP;
 			s->retx = 0;
-			if (!pdc->tx.syn &&
-			    !uet_tx_resend(pdc, n->psn, s, UET_STAT_RETX_NACK,
-					   now, q))
+			if (pdc->tx.syn)
+				uet_tx_refused(pdc);
+			else if (!uet_tx_resend(pdc, n->psn, s,
+						UET_STAT_RETX_NACK, now, q))
 				return;
 		}
 		break;

@@ -173,6 +173,8 @@ struct uet_probe_rec {
  * @next_msg_id: SES message id of the next message
  * @probe_id: opaque value of the next probe
  * @syn: no answer from the target yet: packets carry SYN
+ * @refused: PSNs in flight the target refused while @syn, each waiting
+ *	as a NOP for a PDC to name (uet_tx_unnamed())
  * @nscc: NSCC window state, with uet_pdc.cc UET_CC_NSCC
  * @nscc_p: NSCC constants, derived from the configuration snapshot when
  *	the PDC started (immutable once it did)
@@ -205,6 +207,7 @@ struct uet_pdc_tx {
 	u16 next_msg_id;
 	u16 probe_id;
 	bool syn;
+	u32 refused;
 	struct uet_nscc nscc;
 	struct uet_nscc_params nscc_p;
 	struct uet_rccc_tx rccc;

@@ -295,8 +295,9 @@ static void uet_tx_test_trim_value(struct kunit *test)
 /*
  * A fatal NACK gives the message up at once (its socket hears why) and
  * fills its PSN with a CTRL NOP; the message goes when the NOP is
- * acknowledged.  Refused by a target with no PDC, the NOP waits, unsent
- * and uncounted, until an answer names the target's PDC.
+ * acknowledged.  Refused by a target with no PDC while another PSN is in
+ * flight, the NOP waits, unsent and uncounted, until an answer names the
+ * target's PDC.
  */
 static void uet_tx_test_nack_fatal(struct kunit *test)
 {
@@ -309,9 +310,12 @@ static void uet_tx_test_nack_fatal(struct kunit *test)
 
 	uet_kt_config(kt, uet_tx_test_rto);
 	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 5), 100);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 6), 100);
 	uet_kt_pop_data(kt, &pk, NULL);
 	s = pk.psn;
 	lid = pk.spdcid;
+	uet_kt_pop_data(kt, &pk, NULL);
+	KUNIT_EXPECT_EQ(test, pk.psn, s + 1);
 
 	/* no endpoint at the target: refused from no PDC (id 0) */
 	uet_kt_rcv_nack(kt, lid, 0, s, UET_NACK_FATAL, UET_RC_BAD_PID,
@@ -327,18 +331,16 @@ static void uet_tx_test_nack_fatal(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, ntohl(e.ue_dst.suet_addr4.s_addr), 0x7f000002);
 	KUNIT_EXPECT_EQ(test, uet_kt_recv_err(kt, kt->tx, &e), -EAGAIN);
 
-	/* the PSN's NOP could name no PDC: it waits, not sent, not counted */
+	/* the PSN's NOP could name no PDC: a timeout resends the other one */
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
-	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
-	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 0);
-	KUNIT_EXPECT_GT(test, uet_tx_test_wmem(kt), 0);
-
-	/* the next message opens the target's PDC, whose ACK names it */
-	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 6), 100);
 	uet_kt_pop_data(kt, &pk, NULL);
 	KUNIT_EXPECT_EQ(test, pk.psn, s + 1);
-	KUNIT_EXPECT_TRUE(test, pk.flags & UET_REQ_SYN);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 1);
+	KUNIT_EXPECT_GT(test, uet_tx_test_wmem(kt), 0);
+
+	/* the other one opened the target's PDC, whose ACK names it */
 	uet_tx_test_ack(kt, lid, s - 1, s + 1, 0);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
 
@@ -646,6 +648,42 @@ static void uet_tx_test_rccc_cfg(struct uet_config *c)
 	c->rto_max_us = T_RTO_US;
 }
 
+/*
+ * Every PSN in flight refused by a target with no PDC (a client retrying
+ * until its server binds): the PDC starts over at the next PSN, each
+ * message going as the first of a new PDC, with the credit of one; none
+ * waits behind NOPs that no PDC can take.  Its initial credit is 4
+ * packets (uet_tx_test_rccc_cfg()): without the new start the fifth
+ * message would wait for good.
+ */
+static void uet_tx_test_refused_restart(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk;
+	u32 i, s = 0;
+
+	uet_kt_config(kt, uet_tx_test_rccc_cfg);
+	for (i = 0; i < 6; i++) {
+		KUNIT_ASSERT_EQ(test, uet_kt_send(kt, UET_DEFAULT_MSS, i),
+				UET_DEFAULT_MSS);
+		uet_kt_pop_data(kt, &pk, NULL);
+		if (!i)
+			s = pk.psn;
+		KUNIT_EXPECT_EQ(test, pk.psn, s + i);
+		KUNIT_EXPECT_TRUE(test, pk.flags & UET_REQ_SYN);
+		/* the first PSN of a new start */
+		KUNIT_EXPECT_EQ(test, FIELD_GET(UET_SYN_PSN_OFFSET, pk.dpdcid),
+				0);
+		KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+		uet_kt_rcv_nack(kt, pk.spdcid, 0, pk.psn, UET_NACK_FATAL,
+				UET_RC_BAD_PID, T_EV);
+	}
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_FAILED), 6);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_REQ_TX), 0);
+	/* every message and its charge gone */
+	KUNIT_EXPECT_EQ(test, uet_tx_test_wmem(kt), 0);
+}
+
 /* The next packet is a CTRL of @type; return its payload, @ev its value. */
 static u32 uet_tx_test_pop_ctrl_ev(struct uet_kt *kt, u8 type, u16 lid,
 				   u16 *ev)
@@ -899,6 +937,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_full_window),
 	KUNIT_CASE(uet_tx_test_full_window_reps),
 	KUNIT_CASE(uet_tx_test_nscc_plain_acks),
+	KUNIT_CASE(uet_tx_test_refused_restart),
 	KUNIT_CASE(uet_tx_test_rccc),
 	KUNIT_CASE(uet_tx_test_rccc_unanswered),
 	KUNIT_CASE(uet_tx_test_rccc_quiet),
