@@ -92,7 +92,7 @@ filled()
 
 BUF="python3 $(dirname "$0")/uet_sockbuf.py"
 "$UETCTL" -n "$A" set pdc-idle 60s >/dev/null
-uet_wait_until 15 test -z "$("$UETCTL" -n "$A" pdc show 10.0.0.3)" ||
+uet_wait_until 15 uet_no_pdc "$A" 10.0.0.3 ||
 	echo "# A still has a PDC with C"
 m0=$(uet_stats "$A")
 r=$(ip netns exec "$A" $BUF send 10.0.0.3 999 1000 2>/dev/null)
@@ -116,10 +116,10 @@ else
 fi
 # With nothing left but such a PSN, a PDC closes once idle.
 "$UETCTL" -n "$A" set pdc-idle 1s >/dev/null
-uet_wait_until 15 test -z "$("$UETCTL" -n "$A" pdc show 10.0.0.2)" ||
+uet_wait_until 15 uet_no_pdc "$A" 10.0.0.2 ||
 	echo "# A still has a PDC with B"
 ip netns exec "$A" $BUF send 10.0.0.2 999 1000 >/dev/null 2>&1
-if uet_wait_until 15 test -z "$("$UETCTL" -n "$A" pdc show 10.0.0.2)"; then
+if uet_wait_until 15 uet_no_pdc "$A" 10.0.0.2; then
 	ktap_ok "a PDC left with a refused SYN's PSN closes when idle"
 else
 	ktap_fail "a PDC left with a refused SYN's PSN closes when idle" \

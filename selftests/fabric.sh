@@ -100,6 +100,13 @@ uet_stat()
 	ip netns exec "$1" awk -v n="$2" '$1 == n { print $2 }' /proc/net/uet_stat
 }
 
+# uet_no_pdc NS [PEER]: true when NS has no PDC (with PEER); a condition
+# for uet_wait_until, which runs it anew each poll.
+uet_no_pdc()
+{
+	[ -z "$("$UETCTL" -n "$1" pdc show ${2:+"$2"})" ]
+}
+
 # Bounded polls from one shell inside a namespace, as uet_wait_until but
 # starting no process per poll but what reads the condition: under TCG a
 # poll of a few processes every 0.1 s (sh, ip, awk; tc and jq) takes CPU

@@ -561,7 +561,7 @@ case_rccc()
 		"$UETCTL" -n "$FAB_H2" set cc rccc >/dev/null ||
 		echo "# rccc: cannot set cc rccc"
 	# the PDCs of the cases before, of the default cc, close first
-	uet_wait_until 60 test -z "$("$UETCTL" -n "$FAB_H1" pdc show)" ||
+	uet_wait_until 60 uet_no_pdc "$FAB_H1" ||
 		echo "# rccc: h1 still has a PDC"
 	for i in $(seq 1 $UET_SPINES); do
 		creq_add "$i" || echo "# rccc: cannot count CREDIT_REQs on spine $i"
