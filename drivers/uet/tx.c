@@ -1457,9 +1457,15 @@ static void uet_tx_learn_rid(struct uet_pdc *pdc, u16 rid)
  */
 static bool uet_tx_sent(const struct uet_pdc_tx *tx, u32 psn)
 {
-	u32 span = min(tx->snd_nxt - tx->start_psn,
-		       tx->snd_nxt - tx->snd_una + UET_PSN_WINDOW);
+	u32 span = tx->snd_nxt - tx->snd_una + UET_PSN_WINDOW;
+	u32 since = tx->snd_nxt - tx->start_psn;
 
+	/*
+	 * The start bounds a young PDC.  2^32 PSNs on, the distance from it
+	 * wraps to less than what is in flight, and bounds nothing.
+	 */
+	if (since >= tx->snd_nxt - tx->snd_una && since < span)
+		span = since;
 	return tx->snd_nxt - psn - 1 < span;
 }
 

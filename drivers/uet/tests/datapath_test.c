@@ -783,12 +783,51 @@ static void uet_dp_test_buf_shared(struct kunit *test)
 	put_page(pf.page);
 }
 
+/*
+ * Which answers name PSNs that were sent: none before the PDC's start
+ * while it is young, and the same PSNs in flight 2^32 PSNs later, when
+ * the distance from the start has wrapped.
+ */
+static void uet_dp_test_ack_valid_wrap(struct kunit *test)
+{
+	struct uet_pdc *pdc = uet_dp_test_pdc(test);
+	struct uet_pdc_tx *tx = &pdc->tx;
+	struct uet_ack_info a = {};
+
+	tx->start_psn = 1000;
+	tx->snd_una = 1000;
+	tx->snd_nxt = 1010;
+	a.cack = 1004;
+	KUNIT_EXPECT_TRUE(test, uet_tx_ack_valid(pdc, &a));
+	a.cack = 998;
+	KUNIT_EXPECT_FALSE(test, uet_tx_ack_valid(pdc, &a));
+	a.cack = 1010;
+	KUNIT_EXPECT_FALSE(test, uet_tx_ack_valid(pdc, &a));
+
+	/* 2^32 - 200 PSNs acknowledged, 205 in flight across the start */
+	tx->snd_una = 1000 - 200;
+	tx->snd_nxt = 1005;
+	a.cack = tx->snd_una + 99;
+	KUNIT_EXPECT_TRUE(test, uet_tx_ack_valid(pdc, &a));
+	a.cack = tx->snd_nxt - 1;
+	KUNIT_EXPECT_TRUE(test, uet_tx_ack_valid(pdc, &a));
+	a.cack = tx->snd_nxt;
+	KUNIT_EXPECT_FALSE(test, uet_tx_ack_valid(pdc, &a));
+	a.cack = tx->snd_una - UET_PSN_WINDOW - 2;
+	KUNIT_EXPECT_FALSE(test, uet_tx_ack_valid(pdc, &a));
+	/* and once the oldest in flight has passed the start again */
+	tx->snd_una = 1003;
+	a.cack = 1001;
+	KUNIT_EXPECT_TRUE(test, uet_tx_ack_valid(pdc, &a));
+}
+
 static struct kunit_case uet_dp_test_cases[] = {
 	KUNIT_CASE(uet_dp_test_psn_order),
 	KUNIT_CASE(uet_dp_test_in_flight),
 	KUNIT_CASE(uet_dp_test_rx_window),
 	KUNIT_CASE(uet_dp_test_sack_bits_words),
 	KUNIT_CASE(uet_dp_test_ack_roundtrip),
+	KUNIT_CASE(uet_dp_test_ack_valid_wrap),
 	KUNIT_CASE(uet_dp_test_ack_plain_and_probe),
 	KUNIT_CASE(uet_dp_test_ack_nscc),
 	KUNIT_CASE(uet_dp_test_rtt_rto),
