@@ -1083,6 +1083,15 @@ static int uet_rx_ctrl_locked(struct uet_pdc *pdc,
 		uet_rx_probe_answer(pdc, ctl, c, rx_ns, q);
 		break;
 	case UET_CTRL_CREDIT_REQ:
+		/*
+		 * Its PSN is the initiator's next, within a window of ours
+		 * either way (data may overtake the request): a forged
+		 * request must guess it, as a forged CLOSE must, to move the
+		 * request that the pacer serves and the path of its grants.
+		 */
+		if (pk.psn - (pdc->rx.epsn - UET_PSN_WINDOW) >
+		    2 * UET_PSN_WINDOW)
+			return UET_STAT_DROP_WINDOW;
 		uet_rccc_req_rx(pdc, be32_to_cpu(ctl->payload), c->ev, q);
 		break;
 	default:

@@ -458,7 +458,8 @@ static u16 uet_pdc_test_target(struct uet_kt *kt)
 
 /*
  * A target without RCCC grants what is asked at once, and answers a
- * repeated or older request with its grant as it stands.
+ * repeated or older request with its grant as it stands.  A request
+ * whose PSN is not near the window is dropped.
  */
 static void uet_pdc_test_credit_unpaced(struct kunit *test)
 {
@@ -472,6 +473,16 @@ static void uet_pdc_test_credit_unpaced(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_REQ_RX), 2);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_CREDIT_TX), 2);
+
+	/* a PSN nowhere near the window: forged, dropped */
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid, 0x105001, 60000);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_WINDOW), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_REQ_RX), 2);
+	/* one overtaken by data, a window behind, is the initiator's */
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid,
+			    0x5001 - UET_PSN_WINDOW, 60000);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_credit(kt, tlid), 60000);
 }
 
 /* 1 Mbit/s: a chunk every 134 ms, so that the pacer is seen at work */
