@@ -125,12 +125,15 @@ void uet_rccc_req_rx(struct uet_pdc *pdc, u32 req, u16 ev,
 }
 
 /**
- * uet_rccc_data_rx() - a new data packet arrived on a target PDC
+ * uet_rccc_data_rx() - a data packet arrived on a target PDC
  * @pdc: the target PDC, locked and live
  *
- * Its sender uses the credit it was granted: the pacer may grant
+ * Its sender uses the credit it was granted, on new data or on a copy it
+ * resent (a duplicate, whose ACK was lost): the pacer may grant
  * UET_RCCC_AHEAD_PKTS packets beyond the grant as it stands, and takes a
- * PDC it held for want of data back on its list.
+ * PDC it held for want of data back on its list.  Counting new data only
+ * would leave a sender that spent its credit on copies waiting for a
+ * grant, and the target waiting for its data, for good.
  */
 void uet_rccc_data_rx(struct uet_pdc *pdc)
 {

@@ -605,6 +605,8 @@ static bool uet_rx_psn_new(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
 		/* The sender missed our answer: answer again. */
 		uet_stat_inc(pdc->un, UET_STAT_DROP_DUP);
 		uet_rx_send_ack(pdc, pk->psn, aflags, c->ev, q);
+		/* Its copy spent credit as new data does: grant on. */
+		uet_rccc_data_rx(pdc);
 		return false;
 	}
 	/*

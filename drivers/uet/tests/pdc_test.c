@@ -559,7 +559,8 @@ static u32 uet_pdc_test_credits(struct uet_kt *kt, u16 tlid, u32 *n)
  * A request that no data follows (a forged one, say) draws at most
  * UET_RCCC_AHEAD_PKTS packets of credit: the pacer then holds the PDC,
  * and answers a repeated request with the grant as it stands.  A new data
- * packet puts it back on the pacer for as much again.
+ * packet puts it back on the pacer for as much again, and so does a copy
+ * of one resent.
  */
 static void uet_pdc_test_credit_held(struct kunit *test)
 {
@@ -596,6 +597,15 @@ static void uet_pdc_test_credit_held(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_pdc_test_credits(kt, tlid, &n), 2 * ahead);
 	KUNIT_EXPECT_GE(test, n, 1);
 	KUNIT_EXPECT_TRUE(test, list_empty(&kt->un->rccc.pdcs));
+
+	/* a copy resent, its ACK lost: credit spent too, as much again */
+	uet_kt_rcv_data(kt, &d);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_ASSERT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt) &&
+					    !hrtimer_active(&kt->un->rccc.timer),
+					    3000));
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_credits(kt, tlid, &n), 3 * ahead);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_DUP), 1);
 }
 
 static struct kunit_case uet_pdc_test_cases[] = {
