@@ -17,7 +17,8 @@
 #  - uetctl set sndbuf/rcvbuf changes what a new socket gets, and refuses
 #    out-of-range values with the range;
 #  - messages shorter than a page are charged their bytes, not a page
-#    each: a 1 MiB SO_SNDBUF holds more than a thousand of 64 bytes.
+#    each: a 1 MiB SO_SNDBUF holds more than a thousand of 64 bytes, and
+#    they go, with their socket, when their namespace does.
 
 . "$(dirname "$0")/fabric.sh"
 
@@ -25,7 +26,7 @@ BUF="python3 $(dirname "$0")/uet_sockbuf.py"
 DEF=16777216		# the default sndbuf and rcvbuf
 
 ktap_header
-ktap_plan 15
+ktap_plan 16
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 out=$(mktemp -d)
@@ -98,15 +99,6 @@ uet_check_eq "$(ip netns exec "$A" $BUF bufs)" "1048576 262144" \
 uet_check_eq "$(ip netns exec "$A" $BUF sendbig 10.0.0.2 0 1048576)" \
 	"EMSGSIZE fast" "1 MiB over sndbuf 1 MiB (with its charge): EMSGSIZE"
 
-# Nothing answers 10.0.0.9: every message stays charged until refused.
-read -r n err <<<"$(ip netns exec "$A" $BUF fill 10.0.0.9 64)"
-if [ "$err" = EAGAIN ] && [ "$n" -ge 1024 ] && [ "$n" -le 16384 ]; then
-	ktap_ok "sndbuf 1 MiB holds $n messages of 64 bytes"
-else
-	ktap_fail "sndbuf 1 MiB holds 1024..16384 messages of 64 bytes" \
-		"$n, then $err"
-fi
-
 expect_refused()
 {
 	local err
@@ -123,5 +115,23 @@ expect_refused sndbuf 4096
 expect_refused rcvbuf 134217729
 uet_check_eq "$(get "$A" sndbuf) $(get "$A" rcvbuf)" "1048576 262144" \
 	"refused values changed nothing"
+
+# 5. Nothing answers 10.0.0.9: every message stays charged, and holds its
+# socket, until A goes.
+base=$(cat /sys/module/uet/refcnt)
+read -r n err <<<"$(ip netns exec "$A" $BUF fill 10.0.0.9 64)"
+if [ "$err" = EAGAIN ] && [ "$n" -ge 1024 ] && [ "$n" -le 16384 ]; then
+	ktap_ok "sndbuf 1 MiB holds $n messages of 64 bytes"
+else
+	ktap_fail "sndbuf 1 MiB holds 1024..16384 messages of 64 bytes" \
+		"$n, then $err"
+fi
+ip netns del "$A"
+if uet_wait_until 60 sh -c "[ \$(cat /sys/module/uet/refcnt) -le $base ]"; then
+	ktap_ok "the messages and their socket go with the namespace"
+else
+	ktap_fail "the messages and their socket go with the namespace" \
+		"uet's refcnt $(cat /sys/module/uet/refcnt), $base before"
+fi
 
 ktap_finished

@@ -25,6 +25,7 @@
 #include <linux/string.h>
 #include <linux/types.h>
 #include <uet/cc.h>
+#include <uet/config.h>
 #include <uet/kunit.h>
 #include <uet/wire.h>
 
@@ -638,12 +639,23 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_tx_init);
  * uet_rccc_req() - an initiator's cumulative request
  * @r: the credit, under the PDC's lock
  *
- * Return: the bytes queued beyond the initial credit, modulo 2^32; below
- * the grant (compared signed) while the initial credit covers the queue.
+ * Return: the bytes queued beyond the initial credit, modulo 2^32, and no
+ * more than UET_RCCC_REQ_AHEAD beyond the grant; below the grant
+ * (compared signed) while the initial credit covers the queue.
  */
 u32 uet_rccc_req(const struct uet_rccc_tx *r)
 {
-	return r->queued - r->init;
+	u32 req = r->queued - r->init;
+	u32 ahead = req - r->grant;
+
+	/*
+	 * Behind the grant it is at most the initial credit behind (a quiet
+	 * PDC's request, uet_rccc_on_idle()): further is far ahead.
+	 */
+	if (ahead > UET_RCCC_REQ_AHEAD &&
+	    ahead < 0U - UET_RCCC_INIT_MAX_PKTS * UET_MSS_MAX)
+		return r->grant + UET_RCCC_REQ_AHEAD;
+	return req;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_req);
 

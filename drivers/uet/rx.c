@@ -362,8 +362,18 @@ static void uet_rx_msg_drop(struct uet_pdc *pdc, struct uet_rx_msg *m)
 static bool uet_rx_msg_reused(const struct uet_rx_msg *m,
 			      const struct uet_rx_pkt *pk)
 {
+	/* No packet of a tombstone's message comes past its last PSN. */
+	if (!m->sk && (s32)(pk->psn - m->psn_last) > 0)
+		return true;
 	return !pk->off && (s32)(pk->psn - m->psn_max) > 0 &&
 	       (!m->sk || m->buf->len != pk->msg_len);
+}
+
+/* The last PSN of @pk's message, from @pk (uet_rx_msg.psn_last). */
+static u32 uet_rx_psn_last(const struct uet_rx_pkt *pk)
+{
+	return pk->psn + DIV_ROUND_UP(pk->msg_len - (pk->off + pk->len),
+				      UET_RX_GRAIN);
 }
 
 /* Start receiving a message: find its socket, charge it, allocate. */
@@ -412,6 +422,7 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 	m->charge = charge;
 	m->last = jiffies;
 	m->psn_max = pk->psn;
+	m->psn_last = uet_rx_psn_last(pk);
 	m->job = pk->job;
 	m->msg_id = pk->msg_id;
 	m->src_ep = pk->src_ep;
@@ -472,8 +483,10 @@ static int uet_rx_msg_write(struct uet_pdc *pdc, struct uet_rx_msg *m,
 	if (err)
 		return err;
 	m->last = jiffies;
-	if ((s32)(pk->psn - m->psn_max) > 0)
+	if ((s32)(pk->psn - m->psn_max) > 0) {
 		m->psn_max = pk->psn;
+		m->psn_last = uet_rx_psn_last(pk);
+	}
 	return 0;
 }
 
@@ -1266,8 +1279,16 @@ void uet_rx_pdc_gc(struct uet_pdc *pdc)
 
 	timeout = msecs_to_jiffies(uet_cfg(pdc->un)->msg_timeout_ms);
 	hash_for_each_safe(pdc->rx.msgs, bkt, tmp, m, hnode) {
-		if (!m->sk)
+		if (!m->sk) {
+			/*
+			 * Every PSN of its message taken (data or NOP): any
+			 * packet of it is a duplicate, refused before it is
+			 * looked up.  The tombstone has served.
+			 */
+			if ((s32)(pdc->rx.epsn - m->psn_last) > 0)
+				uet_rx_msg_drop(pdc, m);
 			continue;
+		}
 		if (sock_flag(m->sk, SOCK_DEAD)) {
 			uet_rx_msg_discard(pdc, m, UET_RC_BAD_PID);
 		} else if (time_after(now, m->last + timeout)) {

@@ -27,6 +27,7 @@
 #ifndef _UET_CC_H
 #define _UET_CC_H
 
+#include <linux/bits.h>
 #include <linux/types.h>
 
 /* Fixed-point fractions: Q16, so 1.0 is 65536. */
@@ -231,6 +232,13 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  * number of CREDITs.
  */
 #define UET_RCCC_AHEAD_PKTS	512
+/*
+ * Bytes a request may run ahead of the grant.  The 32-bit totals are
+ * compared signed, so a request 2 GiB or more ahead (many sockets of one
+ * job, at the largest SO_SNDBUF, on one PDC) would look behind; the rest
+ * is asked for as the grant comes.
+ */
+#define UET_RCCC_REQ_AHEAD	BIT(30)
 /* Initial credit: one BDP, within these many full packets. */
 #define UET_RCCC_INIT_MIN_PKTS	4
 #define UET_RCCC_INIT_MAX_PKTS	256

@@ -124,6 +124,9 @@ struct uet_tx_msg {
  *	under the PDC lock until complete
  * @last: jiffies when a packet last added bytes; under the PDC lock
  * @psn_max: the highest PSN of the message seen; under the PDC lock
+ * @psn_last: the last PSN a packet of the message can carry, from the
+ *	packet at @psn_max: packets are cut in order, each but the last at
+ *	least UET_RX_GRAIN bytes (uet_rx_psn_last()); under the PDC lock
  * @job: job id
  * @msg_id: SES message id
  * @src_ep: sending endpoint
@@ -138,6 +141,7 @@ struct uet_rx_msg {
 	u32 charge;
 	unsigned long last;
 	u32 psn_max;
+	u32 psn_last;
 	u32 job;
 	u16 msg_id;
 	u16 src_ep;

@@ -696,6 +696,21 @@ static void uet_rccc_test_credit(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, uet_rccc_on_grant(&r, 2600));
 	KUNIT_EXPECT_EQ(test, r.grant, 2500);
 
+	/*
+	 * 3 GiB queued beyond the initial credit: the request runs 1 GiB
+	 * ahead of the grant, and on as the grant comes (compared signed,
+	 * 3 GiB ahead would look behind)
+	 */
+	uet_rccc_tx_init(&r, 1000);
+	r.queued = 1000 + 3 * UET_RCCC_REQ_AHEAD;
+	KUNIT_EXPECT_EQ(test, uet_rccc_req(&r), UET_RCCC_REQ_AHEAD);
+	KUNIT_EXPECT_TRUE(test, uet_rccc_need(&r));
+	r.asked = uet_rccc_req(&r);
+	KUNIT_EXPECT_FALSE(test, uet_rccc_need(&r));
+	KUNIT_EXPECT_TRUE(test, uet_rccc_on_grant(&r, UET_RCCC_REQ_AHEAD));
+	KUNIT_EXPECT_EQ(test, uet_rccc_req(&r), 2 * UET_RCCC_REQ_AHEAD);
+	KUNIT_EXPECT_TRUE(test, uet_rccc_need(&r));
+
 	/* across the wrap of every count */
 	uet_rccc_tx_init(&r, 1000);
 	r.queued = 0xfffffc00;

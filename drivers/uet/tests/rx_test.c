@@ -390,6 +390,87 @@ static void uet_rx_test_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 1);
 }
 
+/* Has the work item discarded @n partial messages for want of progress? */
+static bool uet_rx_test_timed_out(struct uet_kt *kt, u64 n)
+{
+	return UET_KT_WAIT((uet_kt_gc(kt),
+			    uet_kt_stat(kt, UET_STAT_RX_MSG_TIMEOUT) == n),
+			   3000);
+}
+
+static void uet_rx_test_tomb_cfg(struct uet_config *c)
+{
+	c->msg_timeout_ms = UET_MSG_TIMEOUT_MS_MIN;
+}
+
+/*
+ * A partial message timed out leaves a tombstone that refuses the rest of
+ * it, up to the last PSN it could use.  A packet past that is another
+ * message's with the same id (ids wrap after 65,536 messages): taken,
+ * even when it is not the new message's first.  A tombstone goes once
+ * every PSN up to the last one its message could use is taken.
+ */
+static void uet_rx_test_tombstone(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u8 *buf = uet_rx_test_buf(test);
+	struct uet_pdc_counts c;
+	struct uet_pds_nack n;
+	struct uet_ack_info a;
+	u32 s = 5000, p;
+	u16 tlid;
+
+	uet_kt_config(kt, uet_rx_test_tomb_cfg);
+	/* 3000 bytes cut every 1536: 1464 left after it, 23 PSNs at most */
+	uet_rx_test_pkt(kt, s, s, 7, 3000, 1536, 0, UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_ASSERT_TRUE(test, uet_rx_test_timed_out(kt, 1));
+
+	/* the rest of it, even late: refused */
+	uet_rx_test_pkt(kt, s, s + 23, 7, 3000, 1536, 1, UET_REQ_SYN);
+	uet_kt_pop_nack(kt, &n);
+	KUNIT_EXPECT_EQ(test, n.code, UET_NACK_FATAL);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(n.payload), UET_RC_BAD_PID);
+	KUNIT_EXPECT_EQ(test, be32_to_cpu(n.psn), s + 23);
+
+	/* id 7 again, its second packet first, past the old one's PSNs */
+	uet_rx_test_pkt(kt, s, s + 41, 7, 3000, 1536, 1,
+			UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.trigger, s + 41);
+	uet_rx_test_pkt(kt, s, s + 40, 7, 3000, 1536, 0,
+			UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	tlid = a.spdcid;
+	uet_rx_test_recv(kt, buf, 3000, 7);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+
+	/*
+	 * Message 9's first packet, 72 bytes of it left after: 2 PSNs at
+	 * most.  Its tombstone stays until every PSN up to them is taken.
+	 */
+	for (p = s + 1; p != s + 40; p++) {
+		uet_kt_rcv_ctrl(kt, UET_CTRL_NOP, tlid, p);
+		uet_kt_pop_ack(kt, &a, NULL);
+	}
+	uet_rx_test_pkt(kt, s, s + 42, 9, 200, 128, 0,
+			UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_ASSERT_TRUE(test, uet_rx_test_timed_out(kt, 2));
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, tlid, UET_PDC_TARGET, &c));
+	KUNIT_EXPECT_EQ(test, c.msgs, 1);
+	uet_kt_rcv_ctrl(kt, UET_CTRL_NOP, tlid, s + 43);
+	uet_kt_pop_ack(kt, &a, NULL);
+	uet_kt_gc(kt);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, tlid, UET_PDC_TARGET, &c));
+	KUNIT_EXPECT_EQ(test, c.msgs, 1);
+	uet_kt_rcv_ctrl(kt, UET_CTRL_NOP, tlid, s + 44);
+	uet_kt_pop_ack(kt, &a, NULL);
+	uet_kt_gc(kt);
+	KUNIT_ASSERT_TRUE(test, uet_kt_pdc(kt, tlid, UET_PDC_TARGET, &c));
+	KUNIT_EXPECT_EQ(test, c.msgs, 0);
+}
+
 static struct kunit_case uet_rx_test_cases[] = {
 	KUNIT_CASE(uet_rx_test_in_order),
 	KUNIT_CASE(uet_rx_test_out_of_order),
@@ -398,6 +479,7 @@ static struct kunit_case uet_rx_test_cases[] = {
 	KUNIT_CASE(uet_rx_test_dup_rcvd),
 	KUNIT_CASE(uet_rx_test_ack_every),
 	KUNIT_CASE(uet_rx_test_refused),
+	KUNIT_CASE(uet_rx_test_tombstone),
 	{}
 };
 
