@@ -116,7 +116,7 @@ size_t uet_buf_truesize(u32 len)
 static struct page *uet_buf_at(const struct uet_buf *b, u32 off, u32 *poff,
 			       u32 *room)
 {
-	if (b->len < PAGE_SIZE) {
+	if (uet_buf_shared(b->len)) {
 		*poff = b->pgoff + off;
 		*room = b->len - off;
 		return b->pages[0];

@@ -359,6 +359,17 @@ static void uet_nscc_test_base_rtt(struct kunit *test)
 			UET_NSCC_ACT_HOLD);
 }
 
+/* NSCC state with three packets of 1000 bytes sent. */
+static void uet_nscc_test_three(struct kunit *test, struct uet_nscc_params *p,
+				struct uet_nscc *n)
+{
+	uet_nscc_test_setup(p, n, T_CWND);
+	uet_nscc_on_send(n, 1000);
+	uet_nscc_on_send(n, 1000);
+	uet_nscc_on_send(n, 1000);
+	KUNIT_EXPECT_EQ(test, n->in_flight, 3000);
+}
+
 /*
  * Rcvd_Bytes is rounded up to 256 bytes and ACKs reorder: three packets of
  * 1000 bytes, reported as 4, 8 and 12 units, the second report first.
@@ -369,12 +380,7 @@ static void uet_nscc_test_inflight_reorder(struct kunit *test)
 	struct uet_nscc n;
 	u32 bytes;
 
-	uet_nscc_test_setup(&p, &n, T_CWND);
-	uet_nscc_on_send(&n, 1000);
-	uet_nscc_on_send(&n, 1000);
-	uet_nscc_on_send(&n, 1000);
-	KUNIT_EXPECT_EQ(test, n.in_flight, 3000);
-
+	uet_nscc_test_three(test, &p, &n);
 	bytes = uet_nscc_rcvd_bytes(&n, 8, 0);
 	KUNIT_EXPECT_EQ(test, bytes, 2048);
 	uet_nscc_on_ack(&n, &p, bytes, rtt(1000), false, T_NOW + 1);
@@ -414,10 +420,7 @@ static void uet_nscc_test_rcvd_rebase(struct kunit *test)
 	struct uet_nscc n;
 	u32 bytes;
 
-	uet_nscc_test_setup(&p, &n, T_CWND);
-	uet_nscc_on_send(&n, 1000);
-	uet_nscc_on_send(&n, 1000);
-	uet_nscc_on_send(&n, 1000);
+	uet_nscc_test_three(test, &p, &n);
 	/* a plain ACK of the first packet, as uet_tx_cc_ack() takes it */
 	n.rcvd_rebase = true;
 	uet_nscc_on_ack(&n, &p, 1000, rtt(1000), false, T_NOW + 1);
