@@ -17,19 +17,20 @@ INJECT="python3 $(dirname "$0")/uet_inject.py"
 ZC_HEX=7a65726f2d636865636b73756d
 
 ktap_header
-ktap_plan 23
+ktap_plan 26
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"; _uet_cleanup' EXIT
 
-# recv_start NS [TIMEOUT]: an AF_UET receiver on endpoint 100 in NS for
-# one message or TIMEOUT (30) seconds; sets RECV_PID.
+# recv_start NS [TIMEOUT [FLAGS [COUNT]]]: an AF_UET receiver on endpoint
+# 100 in NS for COUNT (1) messages, read with recv() FLAGS (0), or TIMEOUT
+# (30) seconds; sets RECV_PID.
 recv_start()
 {
 	: >"$out/recv.err"
-	ip netns exec "$1" $API recv 100 "${2:-30}" >"$out/recv" \
-		2>"$out/recv.err" &
+	ip netns exec "$1" $API recv 100 "${2:-30}" "${3:-0}" "${4:-1}" \
+		>"$out/recv" 2>"$out/recv.err" &
 	RECV_PID=$!
 	uet_wait_until 10 grep -q ready "$out/recv.err"
 }
@@ -131,6 +132,16 @@ recv_start "$B"
 ip netns exec "$A" $API sendto 10.0.0.1 10.0.0.2 0 0 >/dev/null
 wait "$RECV_PID"
 uet_check_eq "$(cat "$out/recv")" "len 0 " "a zero-length message is delivered empty"
+
+# --- flags the kernel adds: sendmmsg()'s MSG_BATCH, MSG_CMSG_CLOEXEC ---
+recv_start "$B" 30 0x40000000 2
+uet_check_eq "$(ip netns exec "$A" $API sendmmsg 10.0.0.1 10.0.0.2 2)" 2 \
+	"sendmmsg() of two messages sends both"
+wait "$RECV_PID"
+uet_check_eq "$(grep -c '^len 10 ' "$out/recv")" 2 \
+	"both delivered, read with MSG_CMSG_CLOEXEC"
+uet_check_eq "$(ip netns exec "$A" $API efault 10.0.0.1 10.0.0.2)" EFAULT \
+	"sendto() from an unmapped buffer fails with EFAULT"
 
 # --- CTRL CLOSE's source port --------------------------------------------
 # The PDC closes 200 ms after its last packet; its CLOSE is to leave on an

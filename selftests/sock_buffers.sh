@@ -10,7 +10,8 @@
 #  - with the namespace's defaults an 8 MiB message, the largest the
 #    selftests send, is delivered intact;
 #  - a message whose charge can never fit SO_SNDBUF fails in sendmsg() at
-#    once with EMSGSIZE;
+#    once with EMSGSIZE, and so does one waiting for room when SO_SNDBUF
+#    is lowered below it;
 #  - a message larger than the receiver's SO_RCVBUF is refused for good:
 #    the sender gets EMSGSIZE on its error queue, drop_too_big counts it,
 #    the receiver gets nothing of it and the next message arrives;
@@ -26,7 +27,7 @@ BUF="python3 $(dirname "$0")/uet_sockbuf.py"
 DEF=16777216		# the default sndbuf and rcvbuf
 
 ktap_header
-ktap_plan 16
+ktap_plan 17
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 out=$(mktemp -d)
@@ -116,7 +117,12 @@ expect_refused rcvbuf 134217729
 uet_check_eq "$(get "$A" sndbuf) $(get "$A" rcvbuf)" "1048576 262144" \
 	"refused values changed nothing"
 
-# 5. Nothing answers 10.0.0.9: every message stays charged, and holds its
+# 5. A sendmsg() waiting for room in SO_SNDBUF fails once SO_SNDBUF is
+# lowered below its message, rather than wait for room that cannot come.
+uet_check_eq "$(ip netns exec "$A" $BUF shrink 10.0.0.9 100000)" \
+	"EMSGSIZE fast" "a waiting sendmsg() fails with EMSGSIZE when SO_SNDBUF drops below it"
+
+# 6. Nothing answers 10.0.0.9: every message stays charged, and holds its
 # socket, until A goes.
 base=$(cat /sys/module/uet/refcnt)
 read -r n err <<<"$(ip netns exec "$A" $BUF fill 10.0.0.9 64)"

@@ -9,9 +9,18 @@
                                         SCOPE (0); prints
                                         "ok" or the errno name
     uet_api.py bind ADDR SCOPE          bind with suet_scope_id SCOPE
-    uet_api.py recv EP TIMEOUT          bind endpoint EP of job 1, print
-                                        the first message received (hex)
-                                        or "timeout"
+    uet_api.py recv EP TIMEOUT [FLAGS [COUNT]]
+                                        bind endpoint EP of job 1, print
+                                        the first COUNT (1) messages
+                                        received (hex), read with recv()
+                                        FLAGS (0), or "timeout"
+    uet_api.py sendmmsg SRC DST COUNT   bind to SRC, send COUNT messages of
+                                        10 bytes to DST endpoint 100 in one
+                                        sendmmsg(); print how many went or
+                                        the errno name
+    uet_api.py efault SRC DST           bind to SRC, sendto() DST endpoint
+                                        100 from an unmapped buffer; print
+                                        the errno name
     uet_api.py sink EP SECONDS          bind endpoint EP of job 1, read
                                         and discard messages for SECONDS,
                                         print how many
@@ -87,17 +96,58 @@ def cmd_bind(addr, scope):
     result(lambda: check(libc.bind(fd, sockaddr(addr, 0, scope), 32)))
 
 
-def cmd_recv(ep, timeout):
+def cmd_recv(ep, timeout, flags=0, count=1):
     fd = uet_socket()
     check(libc.bind(fd, sockaddr('', ep), 32))
     print('ready', file=sys.stderr, flush=True)
-    r, _, _ = select.select([fd], [], [], timeout)
-    if not r:
-        print('timeout')
-        return
     buf = ctypes.create_string_buffer(65536)
-    n = check(libc.recv(fd, buf, len(buf), 0))
-    print('len %d %s' % (n, buf.raw[:n].hex()))
+    for _ in range(count):
+        r, _, _ = select.select([fd], [], [], timeout)
+        if not r:
+            print('timeout')
+            return
+        n = libc.recv(fd, buf, len(buf), flags)
+        if n < 0:
+            print(errno.errorcode.get(ctypes.get_errno(), 'errno'))
+            return
+        print('len %d %s' % (n, buf.raw[:n].hex()))
+
+
+class Iovec(ctypes.Structure):
+    _fields_ = [('base', ctypes.c_void_p), ('len', ctypes.c_size_t)]
+
+
+class Msghdr(ctypes.Structure):
+    _fields_ = [('name', ctypes.c_void_p), ('namelen', ctypes.c_uint32),
+                ('iov', ctypes.POINTER(Iovec)), ('iovlen', ctypes.c_size_t),
+                ('control', ctypes.c_void_p),
+                ('controllen', ctypes.c_size_t), ('flags', ctypes.c_int)]
+
+
+class Mmsghdr(ctypes.Structure):
+    _fields_ = [('hdr', Msghdr), ('len', ctypes.c_uint)]
+
+
+def cmd_sendmmsg(src, dst, count):
+    fd = uet_socket()
+    check(libc.bind(fd, sockaddr(src, 0), 32))
+    addr, data = sockaddr(dst, 100), ctypes.create_string_buffer(b'0123456789')
+    iov = Iovec(ctypes.cast(data, ctypes.c_void_p), 10)
+    msgs = (Mmsghdr * count)()
+    for m in msgs:
+        m.hdr.name = ctypes.cast(addr, ctypes.c_void_p)
+        m.hdr.namelen = 32
+        m.hdr.iov = ctypes.pointer(iov)
+        m.hdr.iovlen = 1
+    n = libc.sendmmsg(fd, msgs, count, 0)
+    print(n if n >= 0 else errno.errorcode.get(ctypes.get_errno(), 'errno'))
+
+
+def cmd_efault(src, dst):
+    fd = uet_socket()
+    check(libc.bind(fd, sockaddr(src, 0), 32))
+    result(lambda: check(libc.sendto(fd, ctypes.c_void_p(1), 100, 0,
+                                     sockaddr(dst, 100), 32)))
 
 
 def cmd_sink(ep, seconds):
@@ -170,7 +220,12 @@ def main():
     elif cmd == 'bind':
         cmd_bind(a[0], int(a[1]))
     elif cmd == 'recv':
-        cmd_recv(int(a[0]), float(a[1]))
+        cmd_recv(int(a[0]), float(a[1]), int(a[2], 0) if len(a) > 2 else 0,
+                 int(a[3]) if len(a) > 3 else 1)
+    elif cmd == 'sendmmsg':
+        cmd_sendmmsg(a[0], a[1], int(a[2]))
+    elif cmd == 'efault':
+        cmd_efault(a[0], a[1])
     elif cmd == 'sink':
         cmd_sink(int(a[0]), float(a[1]))
     elif cmd == 'capture':

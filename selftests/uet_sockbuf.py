@@ -21,6 +21,14 @@
                                         endpoint 100 without waiting until
                                         one is refused; print how many
                                         went and the errno name
+    uet_sockbuf.py shrink DST LEN       fill SO_SNDBUF with LEN-byte
+                                        messages to DST endpoint 100, block
+                                        in one more (SO_SNDTIMEO 20 s) and,
+                                        once it waits, lower SO_SNDBUF below
+                                        it from another thread; print "ok"
+                                        or the errno name of that call, and
+                                        "fast" when it returned within 10 s
+                                        of the change
     uet_sockbuf.py send DST EP LEN...   send the messages in turn from one
                                         socket, each only once the one
                                         before is acknowledged or given up
@@ -37,7 +45,9 @@ import fcntl
 import select
 import socket
 import struct
+import os
 import sys
+import threading
 import time
 
 from uet_api import AF_UET, SOCK_RDM, check, libc, sockaddr
@@ -64,9 +74,9 @@ def errname(e):
     return errno.errorcode.get(e, str(e))
 
 
-def sendto(s, dst, ep, data):
+def sendto(s, dst, ep, data, flags=0):
     buf = ctypes.create_string_buffer(data, len(data))
-    n = libc.sendto(s.fileno(), buf, len(data), socket.MSG_NOSIGNAL,
+    n = libc.sendto(s.fileno(), buf, len(data), socket.MSG_NOSIGNAL | flags,
                     sockaddr(dst, ep), 32)
     return 'ok' if n == len(data) else errname(ctypes.get_errno())
 
@@ -95,6 +105,40 @@ def cmd_fill(dst, length):
             break
         sent += 1
     print(sent, errname(ctypes.get_errno()))
+
+
+def sleeping_in(tid, fns, timeout):
+    """Wait until thread tid sleeps in one of the kernel functions fns."""
+    end = time.monotonic() + timeout
+    while time.monotonic() < end:
+        with open('/proc/self/task/%d/wchan' % tid) as f:
+            if f.read() in fns:
+                return True
+        time.sleep(0.05)
+    return False
+
+
+def cmd_shrink(dst, length):
+    s = new_socket()
+    s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDTIMEO,
+                 struct.pack('ll', 20, 0))
+    data = pattern(length)
+    while sendto(s, dst, 100, data, socket.MSG_DONTWAIT) == 'ok':
+        pass
+    changed = []
+
+    def shrink(tid):
+        if sleeping_in(tid, ('wait_woken', 'uet_wait_sndbuf', 'uet_sendmsg'),
+                       10):
+            changed.append(time.monotonic())
+            s.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, 4096)
+
+    th = threading.Thread(target=shrink, args=(threading.get_native_id(),))
+    th.start()
+    r = sendto(s, dst, 100, data)
+    th.join()
+    fast = changed and time.monotonic() - changed[0] < 10
+    print(r, 'fast' if fast else 'slow')
 
 
 def cmd_recv(ep, rcvbuf, count, timeout):
@@ -174,6 +218,8 @@ def main():
         cmd_fill(a[0], int(a[1]))
     elif cmd == 'recv':
         cmd_recv(int(a[0]), int(a[1]), int(a[2]), float(a[3]))
+    elif cmd == 'shrink':
+        cmd_shrink(a[0], int(a[1]))
     elif cmd == 'send':
         cmd_send(a[0], int(a[1]), [int(x) for x in a[2:]])
     else:

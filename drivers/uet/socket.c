@@ -365,6 +365,11 @@ static int uet_wait_sndbuf(struct uet_sock *us, u32 charge, long *timeo)
 
 	add_wait_queue(sk_sleep(sk), &wait);
 	while (!uet_sndbuf_ok(us, charge)) {
+		/* SO_SNDBUF lowered meanwhile below what the message needs */
+		if (!uet_sndbuf_fits(us, charge)) {
+			err = -EMSGSIZE;
+			break;
+		}
 		if (!*timeo) {
 			err = -EAGAIN;
 			break;
@@ -389,15 +394,18 @@ static struct uet_tx_msg *uet_tx_msg_alloc(struct uet_sock *us,
 					   const struct sockaddr_uet *dst)
 {
 	struct uet_tx_msg *m;
+	int err = -ENOBUFS;
 
 	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
-		return NULL;
+		return ERR_PTR(err);
 	m->buf = uet_buf_alloc(len, sk_page_frag(&us->sk), GFP_KERNEL_ACCOUNT);
-	if (!m->buf || uet_buf_from_iter(m->buf, &msg->msg_iter)) {
+	if (m->buf)
+		err = uet_buf_from_iter(m->buf, &msg->msg_iter);
+	if (err) {
 		uet_buf_free(m->buf);
 		kfree(m);
-		return NULL;
+		return ERR_PTR(err);
 	}
 	INIT_LIST_HEAD(&m->node);
 	INIT_LIST_HEAD(&m->sq_node);
@@ -438,7 +446,9 @@ static int uet_sendmsg(struct socket *sock, struct msghdr *msg, size_t len)
 	long timeo;
 	int err;
 
-	if (msg->msg_flags & ~(MSG_DONTWAIT | MSG_NOSIGNAL | MSG_EOR))
+	/* sendmmsg() adds MSG_BATCH, a 32-bit caller MSG_CMSG_COMPAT */
+	if (msg->msg_flags & ~(MSG_DONTWAIT | MSG_NOSIGNAL | MSG_EOR |
+			       MSG_BATCH | MSG_CMSG_COMPAT))
 		return -EOPNOTSUPP;
 	if (len > UET_MSG_MAX)
 		return -EMSGSIZE;
@@ -484,10 +494,11 @@ static int uet_sendmsg(struct socket *sock, struct msghdr *msg, size_t len)
 	if (READ_ONCE(sk->sk_shutdown) & SEND_SHUTDOWN)
 		goto out_pipe;
 
-	err = -ENOBUFS;
 	m = uet_tx_msg_alloc(us, msg, len, &dst);
-	if (!m)
+	if (IS_ERR(m)) {
+		err = PTR_ERR(m);
 		goto out;
+	}
 	atomic_add(m->charge, &us->wmem);
 	sock_hold(sk);
 
@@ -696,8 +707,9 @@ static int uet_recvmsg(struct socket *sock, struct msghdr *msg, size_t size,
 	u32 len, copy;
 	int err;
 
+	/* no file descriptor is ever passed: MSG_CMSG_CLOEXEC changes nothing */
 	if (flags & ~(MSG_DONTWAIT | MSG_TRUNC | MSG_ERRQUEUE | MSG_WAITALL |
-		      MSG_CMSG_COMPAT))
+		      MSG_CMSG_COMPAT | MSG_CMSG_CLOEXEC))
 		return -EOPNOTSUPP;
 	if (flags & MSG_ERRQUEUE)
 		return uet_recv_err(sk, msg);
