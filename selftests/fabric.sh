@@ -107,6 +107,18 @@ uet_no_pdc()
 	[ -z "$("$UETCTL" -n "$1" pdc show ${2:+"$2"})" ]
 }
 
+# uet_no_pdcs NS...: true when none of the namespaces has a PDC, so that
+# the next traffic between them starts new spraying states, of the
+# spraying type set now (a state keeps the type it was created with).
+uet_no_pdcs()
+{
+	local ns
+
+	for ns in "$@"; do
+		uet_no_pdc "$ns" || return 1
+	done
+}
+
 # Bounded polls from one shell inside a namespace, as uet_wait_until but
 # starting no process per poll but what reads the condition: under TCG a
 # poll of a few processes every 0.1 s (sh, ip, awk; tc and jq) takes CPU

@@ -139,6 +139,9 @@ run()
 				-n "$((mib * 1048576))"
 			;;
 		*)
+			# a new spraying state, of this type, for each pair
+			uet_wait_until 30 uet_no_pdcs "$lns" \
+				"${FAB_RIGHT[$((k - 1))]}" || return 1
 			"$UETCTL" -n "$lns" set spray "$t" >/dev/null
 			gated "$k" "$lns" "$UETPERF" -c "10.2.$k.1" -n "$mib" \
 				-l 1048576 -S 16777216

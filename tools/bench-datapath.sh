@@ -78,6 +78,8 @@ t=$(tcp "$FAB_H2" "$FAB_H1" 10.2.2.1 4)
 printf '%-12s %12s %10s\n' "" "Mbit/s" "x TCP"
 printf '%-12s %12.1f %10s\n' "TCP ECMP" "$t" 1.00
 for spray in none rr active reps; do
+	# the last run's PDCs gone: a new spraying state of this type
+	uet_wait_until 30 uet_no_pdcs "$FAB_H1" "$FAB_H2"
 	"$UETCTL" -n "$FAB_H1" set spray "$spray" >/dev/null
 	u=$(uet "$FAB_H2" "$FAB_H1" 10.2.2.1 4 1048576)
 	printf '%-12s %12.1f %10s\n' "uet $spray" "$u" "$(ratio "$u" "$t")"
