@@ -555,6 +555,26 @@ enum uet_nscc_action uet_nscc_on_timeout(struct uet_nscc *n,
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_timeout);
 
 /**
+ * uet_nscc_undo() - a timeout proved spurious: take its reaction back
+ * @n: NSCC state, under the PDC's lock
+ * @p: the namespace's parameters (valid)
+ * @cwnd: the window just before the timeout's reaction
+ *
+ * The packet was not lost: the window goes back to at least what it was,
+ * and a quick adapt the loss asked for and that has not run yet is off.
+ *
+ * Context: the caller holds the PDC's lock.
+ */
+void uet_nscc_undo(struct uet_nscc *n, const struct uet_nscc_params *p,
+		   u32 cwnd)
+{
+	n->cwnd = max(n->cwnd, cwnd);
+	n->qa_trigger = false;
+	uet_nscc_bound(n, p);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_undo);
+
+/**
  * uet_nscc_can_send() - whether the window lets a packet out
  * @n: NSCC state, under the PDC's lock
  * @bytes: the packet's size as the window counts it

@@ -330,6 +330,7 @@ static int uet_pdc_pick_lid(struct uet_net *un, struct uet_pdc *pdc)
 	return -EBUSY;
 }
 
+/* Unlink @pdc from the tables, which a dump in progress must learn. */
 static void uet_pdc_unlink_ids(struct uet_net *un, struct uet_pdc *pdc)
 {
 	list_del_init(&pdc->age_node);
@@ -337,6 +338,7 @@ static void uet_pdc_unlink_ids(struct uet_net *un, struct uet_pdc *pdc)
 			       uet_pdc_id_params);
 	rhashtable_remove_fast(&un->pdc_by_key, &pdc->key_node,
 			       uet_pdc_key_params);
+	uet_tables_changed(un);
 }
 
 /* Give @pdc its group's (or its own) spraying state; nothing is published. */
@@ -426,7 +428,7 @@ static bool uet_pdc_evict(struct uet_net *un)
 
 	for (i = 0; i < UET_PDC_EVICT_SCAN && !list_empty(&un->targets); i++) {
 		pdc = list_first_entry(&un->targets, struct uet_pdc, age_node);
-		if (READ_ONCE(pdc->rx.epsn) != pdc->rx.start_psn) {
+		if (READ_ONCE(pdc->rx.took)) {
 			list_move_tail(&pdc->age_node, &un->targets);
 			continue;
 		}
@@ -516,10 +518,13 @@ static int uet_pdc_insert(struct uet_net *un, struct uet_pdc *pdc)
 	uet_stat_inc(un, UET_STAT_PDC_OPEN);
 	uet_pdc_link_ids(un, pdc);
 	uet_tables_changed(un);
+	/*
+	 * Under the lock that closing the PDC needs first: its close event
+	 * (uet_pdc_free()) cannot come before this one.
+	 */
+	uet_nl_notify_pdc(pdc, true);
 out:
 	spin_unlock_bh(&un->pdc_lock);
-	if (!err)
-		uet_nl_notify_pdc(pdc, true);
 	rcu_read_unlock();
 	return err;
 }
@@ -736,7 +741,6 @@ void uet_pdc_kill(struct uet_pdc *pdc)
 	if (!pdc->unlinked) {
 		pdc->unlinked = true;
 		uet_pdc_unlink_ids(un, pdc);
-		uet_tables_changed(un);
 		list_add_tail(&pdc->reap_node, &un->reap);
 		uet_gc_kick(un, 0);
 	}

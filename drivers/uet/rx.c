@@ -110,12 +110,16 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_test);
  * @psn: a PSN in [epsn, epsn + UET_PSN_WINDOW) not yet received
  *
  * The expected PSN moves past every PSN received without a gap; their
- * bits are cleared for the PSNs a window later.
+ * bits are cleared for the PSNs a window later.  The first move sets
+ * @rx->took.
  */
 VISIBLE_IF_KUNIT void uet_rx_mark(struct uet_pdc_rx *rx, u32 psn)
 {
 	u32 i = psn % UET_PSN_WINDOW;
 
+	/* epsn was not received: it moves only when @psn is it */
+	if (unlikely(!rx->took) && psn == rx->epsn)
+		WRITE_ONCE(rx->took, true);
 	rx->bitmap[i / 64] |= BIT_ULL(i % 64);
 	while (uet_rx_test(rx, rx->epsn)) {
 		i = rx->epsn % UET_PSN_WINDOW;

@@ -1067,6 +1067,44 @@ static void uet_tx_give_up(struct uet_pdc *pdc, struct uet_tx_msg *lost,
 		uet_tx_fail(pdc, m, ECONNRESET);
 }
 
+/*
+ * Watch the retransmission a timeout is about to make of @psn (struct
+ * uet_tx_spur), if it is the PSN's first: after another, a duplicate
+ * could not say which copy was not needed.
+ */
+static void uet_tx_spur_watch(struct uet_pdc *pdc, u32 psn,
+			      const struct uet_tx_slot *s)
+{
+	struct uet_tx_spur *w = &pdc->tx.spur;
+
+	w->sent_ns = s->retx || s->nores ? 0 : s->sent_ns;
+	w->acked_ns = 0;
+	w->cwnd = pdc->tx.nscc.cwnd;
+	w->psn = psn;
+}
+
+/*
+ * The target had the watched PSN before its retransmission came: the
+ * timeout was spurious.  The original's late ACK measured its RTT, which
+ * goes into the recent maximum so that the timeout allows for as slow an
+ * answer next time (and its backoff ends); NSCC takes its reaction back.
+ */
+static void uet_tx_spurious(struct uet_pdc *pdc)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	struct uet_tx_spur *w = &tx->spur;
+	s64 rtt = w->acked_ns - w->sent_ns;
+
+	rtt = clamp_t(s64, div_s64(rtt, NSEC_PER_USEC), 1, U32_MAX / 8);
+	tx->rtt_max_us = max_t(u32, tx->rtt_max_us, rtt);
+	tx->rto_us = uet_tx_rto_base(pdc);
+	if (uet_tx_cc(pdc))
+		uet_nscc_undo(&tx->nscc, &tx->nscc_p, w->cwnd);
+	uet_stat_inc(pdc->un, UET_STAT_RETX_SPURIOUS);
+	w->sent_ns = 0;
+	w->acked_ns = 0;
+}
+
 /* Resend the packet of @s on a new entropy value; false if given up. */
 static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 			  enum uet_stat why, u64 now, struct sk_buff_head *q)
@@ -1075,6 +1113,10 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 	struct dst_entry *dst;
 	u32 room;
 
+	/* resent once more: which copy arrives first says nothing now */
+	if (unlikely(pdc->tx.spur.sent_ns) && psn == pdc->tx.spur.psn &&
+	    (s->retx || s->nores))
+		pdc->tx.spur.sent_ns = 0;
 	if (s->flags & (UET_SLOT_HOLD | UET_SLOT_TRIM)) {
 		if (s->nores >= UET_NORES_MAX) {
 			uet_tx_give_up(pdc, s->msg, ENOBUFS);
@@ -1354,6 +1396,9 @@ static bool uet_tx_acked(struct uet_pdc *pdc, u32 psn,
 		return false;
 	if (!(s->flags & UET_SLOT_NOP))
 		*bytes += uet_tx_cc_bytes(s);
+	if (unlikely(pdc->tx.spur.sent_ns) && psn == pdc->tx.spur.psn &&
+	    !pdc->tx.spur.acked_ns)
+		pdc->tx.spur.acked_ns = now;
 	uet_tx_fb_once(pdc, s, ev, now);
 	s->msg = NULL;
 	m->inflight--;
@@ -1577,6 +1622,11 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 	uet_tx_learn_rid(pdc, a->spdcid);
 	pdc->last_active = jiffies;
 	hi = a->cack;
+
+	/* a retransmitted copy of a PSN acknowledged before */
+	if (unlikely(tx->spur.acked_ns) && a->trigger == tx->spur.psn &&
+	    (a->flags & UET_ACK_RETX) && uet_tx_sent(tx, a->trigger))
+		uet_tx_spurious(pdc);
 
 	if (uet_tx_in_flight(tx, a->trigger)) {
 		s = uet_slot(pdc, a->trigger);
@@ -1956,6 +2006,7 @@ static void uet_tx_timeout(struct uet_pdc *pdc, u64 now,
 				return;
 		} else if (oldest) {
 			oldest = false;
+			uet_tx_spur_watch(pdc, p, s);
 			uet_tx_fb_timeout(pdc, s, now);
 			uet_tx_cc_loss(pdc, s, now);
 			if (!uet_tx_resend(pdc, p, s, UET_STAT_RETX_TIMEOUT,
@@ -2181,6 +2232,7 @@ void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn)
 	tx->ed_psn = start_psn;
 	tx->to_psn = start_psn;
 	tx->high_acked = start_psn - 1;
+	tx->spur = (struct uet_tx_spur){};
 	tx->rto_us = clamp(pdc->rto_min_us * UET_RTO_INIT_MULT,
 			   pdc->rto_min_us, pdc->rto_max_us);
 	uet_tx_cc_start(pdc);

@@ -210,6 +210,8 @@ enum uet_nscc_action uet_nscc_on_nack(struct uet_nscc *n, u32 bytes);
 enum uet_nscc_action uet_nscc_on_timeout(struct uet_nscc *n,
 					 const struct uet_nscc_params *p,
 					 u32 bytes, u64 now_ns);
+void uet_nscc_undo(struct uet_nscc *n, const struct uet_nscc_params *p,
+		   u32 cwnd);
 bool uet_nscc_can_send(const struct uet_nscc *n, u32 bytes);
 void uet_nscc_on_send(struct uet_nscc *n, u32 bytes);
 void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);

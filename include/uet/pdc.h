@@ -137,6 +137,27 @@ struct uet_probe_rec {
 };
 
 /**
+ * struct uet_tx_spur - the first retransmission of a PSN on a timeout,
+ *	watched until the target shows whether it was needed
+ * @sent_ns: when the transmission that timed out left; 0: nothing watched
+ * @acked_ns: when an ACK first acknowledged the PSN; 0 until one did
+ * @cwnd: NSCC's window just before the timeout cut it
+ * @psn: the PSN
+ *
+ * The target answers a copy of a PSN it already has with an ACK that
+ * names the PSN and, for a retransmitted copy, carries RETX.  Such an ACK
+ * after the PSN was acknowledged says the original got through: the
+ * timeout was spurious (RFC 3708's test, with the duplicate's ACK for a
+ * D-SACK).  The original's late ACK then measured its RTT.
+ */
+struct uet_tx_spur {
+	u64 sent_ns;
+	u64 acked_ns;
+	u32 cwnd;
+	u32 psn;
+};
+
+/**
  * struct uet_pdc_tx - sending side of an initiator PDC, under uet_pdc.lock
  * @ring: UET_PSN_WINDOW slots, PSN p at p % UET_PSN_WINDOW
  * @msgs: every message of the PDC not yet done, oldest first
@@ -164,6 +185,7 @@ struct uet_probe_rec {
  *	sprayed packets take paths of different delay, and a timeout or a
  *	SACK gap must allow for the slowest of them
  * @rto_us: current retransmission timeout, backed off on timeouts
+ * @spur: the last timeout's retransmission, to tell a spurious timeout
  * @txq: packets built and not yet handed to IP, in PSN order
  * @xmit_busy: a context is sending @txq; others only append to it
  * @last_err: why the last packet could not be sent (0, EHOSTUNREACH)
@@ -200,6 +222,7 @@ struct uet_pdc_tx {
 	u32 rttvar_us;
 	u32 rtt_max_us;
 	u32 rto_us;
+	struct uet_tx_spur spur;
 	struct sk_buff_head txq;
 	bool xmit_busy;
 	int last_err;
@@ -219,6 +242,9 @@ struct uet_pdc_tx {
  *	p % UET_PSN_WINDOW
  * @epsn: next expected PSN: every PSN before it has been received
  * @start_psn: first PSN of the PDC, from its SYN
+ * @took: @epsn has moved: a packet came in order (uet_pdc_evict() spares
+ *	the PDC, reading it under uet_net.pdc_lock only; @epsn itself is
+ *	back at @start_psn every 2^32 PSNs)
  * @since_ack: packets accepted since the last ACK
  * @ntombs: messages of @msgs discarded, kept to refuse the rest of them
  * @routes_grown: the route cache has had its one chance to grow
@@ -249,6 +275,7 @@ struct uet_pdc_rx {
 	u32 start_psn;
 	u16 since_ack;
 	u16 ntombs;
+	bool took;
 	bool routes_grown;
 	unsigned long challenged;
 	u64 cc_rcvd;

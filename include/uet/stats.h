@@ -150,6 +150,9 @@
  * @UET_STAT_RCCC_CREDIT_TX: RCCC grants (CTRL CREDIT) sent
  * @UET_STAT_RCCC_CREDIT_RX: RCCC grants that raised an initiator's credit
  * @UET_STAT_RCCC_WAIT: times an initiator PDC stopped for want of credit
+ * @UET_STAT_RETX_SPURIOUS: timeouts found spurious: the target got the
+ *	packet before its retransmission (the timeout's cut of the window
+ *	undone, the late RTT taken into the timeout)
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -247,6 +250,7 @@ enum uet_stat {
 	UET_STAT_RCCC_CREDIT_TX,
 	UET_STAT_RCCC_CREDIT_RX,
 	UET_STAT_RCCC_WAIT,
+	UET_STAT_RETX_SPURIOUS,
 
 	UET_STAT_MAX
 };

@@ -88,6 +88,7 @@ static void uet_dp_test_rx_window(struct kunit *test)
 	uet_rx_mark(rx, base + 5);
 	uet_rx_mark(rx, base + 63);
 	KUNIT_EXPECT_EQ(test, rx->epsn, base);
+	KUNIT_EXPECT_FALSE(test, rx->took);
 	KUNIT_EXPECT_TRUE(test, uet_rx_test(rx, base + 5));
 	KUNIT_EXPECT_FALSE(test, uet_rx_test(rx, base + 4));
 	KUNIT_EXPECT_EQ(test, uet_rx_sack_bits(rx),
@@ -96,6 +97,7 @@ static void uet_dp_test_rx_window(struct kunit *test)
 	/* The gap filled: epsn moves past every PSN received in a row. */
 	uet_rx_mark(rx, base);
 	KUNIT_EXPECT_EQ(test, rx->epsn, base + 1);
+	KUNIT_EXPECT_TRUE(test, rx->took);
 	uet_rx_mark(rx, base + 1);
 	KUNIT_EXPECT_EQ(test, rx->epsn, base + 3);
 	KUNIT_EXPECT_EQ(test, uet_rx_sack_bits(rx), BIT_ULL(2) | BIT_ULL(60));

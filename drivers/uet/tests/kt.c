@@ -773,6 +773,32 @@ bool uet_kt_pdc(struct uet_kt *kt, u16 lid, u8 role, struct uet_pdc_counts *c)
 }
 
 /**
+ * uet_kt_tx_read() - read an initiator PDC's sending state
+ * @kt: the fixture
+ * @lid: the PDC's local id
+ * @st: filled in
+ *
+ * Return: false when the PDC is not open.
+ */
+bool uet_kt_tx_read(struct uet_kt *kt, u16 lid, struct uet_kt_tx *st)
+{
+	struct uet_pdc *pdc;
+
+	rcu_read_lock();
+	pdc = uet_kt_pdc_find(kt, lid, UET_PDC_INITIATOR);
+	if (pdc) {
+		spin_lock_bh(&pdc->lock);
+		st->in_flight = pdc->tx.nscc.in_flight;
+		st->cwnd = pdc->tx.nscc.cwnd;
+		st->rtt_max_us = pdc->tx.rtt_max_us;
+		st->rto_us = pdc->tx.rto_us;
+		spin_unlock_bh(&pdc->lock);
+	}
+	rcu_read_unlock();
+	return pdc;
+}
+
+/**
  * uet_kt_nscc_in_flight() - an initiator PDC's NSCC in-flight count
  * @kt: the fixture
  * @lid: the PDC's local id
@@ -781,18 +807,9 @@ bool uet_kt_pdc(struct uet_kt *kt, u16 lid, u8 role, struct uet_pdc_counts *c)
  */
 s64 uet_kt_nscc_in_flight(struct uet_kt *kt, u16 lid)
 {
-	struct uet_pdc *pdc;
-	s64 v = 0;
+	struct uet_kt_tx st;
 
-	rcu_read_lock();
-	pdc = uet_kt_pdc_find(kt, lid, UET_PDC_INITIATOR);
-	if (pdc) {
-		spin_lock_bh(&pdc->lock);
-		v = pdc->tx.nscc.in_flight;
-		spin_unlock_bh(&pdc->lock);
-	}
-	rcu_read_unlock();
-	return v;
+	return uet_kt_tx_read(kt, lid, &st) ? st.in_flight : 0;
 }
 
 /**

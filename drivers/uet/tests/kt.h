@@ -93,6 +93,20 @@ static inline u8 uet_kt_byte(u32 seed, u32 off)
 }
 
 /**
+ * struct uet_kt_tx - what a case reads of an initiator PDC's sending side
+ * @in_flight: NSCC's in-flight count, bytes
+ * @cwnd: NSCC's window, bytes
+ * @rtt_max_us: the recent maximum RTT
+ * @rto_us: the retransmission timeout
+ */
+struct uet_kt_tx {
+	s64 in_flight;
+	u32 cwnd;
+	u32 rtt_max_us;
+	u32 rto_us;
+};
+
+/**
  * UET_KT_WAIT() - poll a condition until it holds or @ms pass
  * @cond: the condition
  * @ms: the bound, in milliseconds
@@ -142,6 +156,7 @@ void uet_kt_rcv_ctrl_val(struct uet_kt *kt, u8 type, u16 dpdcid, u32 psn,
 			 u32 payload);
 
 u64 uet_kt_stat(struct uet_kt *kt, enum uet_stat s);
+bool uet_kt_tx_read(struct uet_kt *kt, u16 lid, struct uet_kt_tx *st);
 s64 uet_kt_nscc_in_flight(struct uet_kt *kt, u16 lid);
 bool uet_kt_pdc(struct uet_kt *kt, u16 lid, u8 role, struct uet_pdc_counts *c);
 void uet_kt_gc(struct uet_kt *kt);

@@ -638,6 +638,52 @@ static void uet_tx_test_nscc_plain_acks(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_nscc_in_flight(kt, pk.spdcid), one);
 }
 
+/*
+ * A timeout whose original got through after all: the target answers the
+ * resent copy, a duplicate, with an ACK naming a PSN acknowledged already,
+ * and the timeout is found spurious: NSCC's cut is undone and the late
+ * RTT goes into the timeout.  The ACK of a retransmission that was
+ * needed (its PSN still in flight) finds nothing of the kind.
+ */
+static void uet_tx_test_spurious_timeout(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_kt_tx before, st;
+	struct uet_rx_pkt pk[2], re;
+	u32 s;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_nscc_cfg);
+	uet_tx_test_burst(kt, pk, 2, 7);
+	s = pk[0].psn;
+	lid = pk[0].spdcid;
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &before));
+
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
+	uet_kt_pop_data(kt, &re, NULL);
+	KUNIT_EXPECT_EQ(test, re.psn, s);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &st));
+	KUNIT_EXPECT_LT(test, st.cwnd, before.cwnd);
+	/* the original's late ACK, then the duplicate's */
+	uet_tx_test_ack(kt, lid, s, s, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 0);
+	uet_tx_test_ack(kt, lid, s, s, UET_ACK_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 1);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &st));
+	KUNIT_EXPECT_GE(test, st.cwnd, before.cwnd);
+	KUNIT_EXPECT_GE(test, st.rtt_max_us, T_RTO_WAIT_MS * USEC_PER_MSEC);
+	uet_tx_test_ack(kt, lid, s, s, UET_ACK_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 1);
+
+	/* PSN s + 1 was lost: its retransmission's ACK is its first */
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
+	uet_kt_pop_data(kt, &re, NULL);
+	KUNIT_EXPECT_EQ(test, re.psn, s + 1);
+	uet_tx_test_ack(kt, lid, s + 1, s + 1, UET_ACK_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+}
+
 static void uet_tx_test_rccc_cfg(struct uet_config *c)
 {
 	c->cc = UET_CC_RCCC;
@@ -937,6 +983,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_full_window),
 	KUNIT_CASE(uet_tx_test_full_window_reps),
 	KUNIT_CASE(uet_tx_test_nscc_plain_acks),
+	KUNIT_CASE(uet_tx_test_spurious_timeout),
 	KUNIT_CASE(uet_tx_test_refused_restart),
 	KUNIT_CASE(uet_tx_test_rccc),
 	KUNIT_CASE(uet_tx_test_rccc_unanswered),
