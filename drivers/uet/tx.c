@@ -56,6 +56,9 @@
 			 sizeof(struct udphdr))
 /* Packets a task sends from a PDC's queue before its work item goes on. */
 #define UET_TX_DRAIN_BUDGET	UET_PSN_WINDOW
+/* Samples over which a spurious timeout's RTT (late_rtt_us) decays. */
+#define UET_LATE_RTT_DECAY	1024
+
 /* Initial timeout before any RTT sample, in units of rto-min. */
 #define UET_RTO_INIT_MULT	10
 /* SACK bits one ACK can name. */
@@ -608,7 +611,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_ed_renew);
  *
  * RFC 6298's srtt + 4 * rttvar, but at least 5/4 of the recent maximum
  * RTT, since the samples mix paths of different delay and the average
- * follows the fast ones.
+ * follows the fast ones, and 5/4 of the RTT a spurious timeout found.
  *
  * Return: the timeout in us, bounded by rto-min and rto-max.
  */
@@ -618,6 +621,7 @@ VISIBLE_IF_KUNIT u32 uet_tx_rto_base(const struct uet_pdc *pdc)
 	u32 rto = tx->srtt_us + max(4 * tx->rttvar_us, 1U);
 
 	rto = max(rto, tx->rtt_max_us + tx->rtt_max_us / 4);
+	rto = max(rto, tx->late_rtt_us + tx->late_rtt_us / 4);
 	return clamp(rto, pdc->rto_min_us, pdc->rto_max_us);
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_rto_base);
@@ -1086,8 +1090,10 @@ static void uet_tx_spur_watch(struct uet_pdc *pdc, u32 psn,
 /*
  * The target had the watched PSN before its retransmission came: the
  * timeout was spurious.  The original's late ACK measured its RTT, which
- * goes into the recent maximum so that the timeout allows for as slow an
- * answer next time (and its backoff ends); NSCC takes its reaction back.
+ * the timeout stays above for the next UET_LATE_RTT_DECAY samples or so
+ * (and its backoff ends): a stall that long is likely to come again
+ * (a VM's vCPU descheduled, an incast's queue).  NSCC takes its reaction
+ * back.
  */
 static void uet_tx_spurious(struct uet_pdc *pdc)
 {
@@ -1096,7 +1102,7 @@ static void uet_tx_spurious(struct uet_pdc *pdc)
 	s64 rtt = w->acked_ns - w->sent_ns;
 
 	rtt = clamp_t(s64, div_s64(rtt, NSEC_PER_USEC), 1, U32_MAX / 8);
-	tx->rtt_max_us = max_t(u32, tx->rtt_max_us, rtt);
+	tx->late_rtt_us = max_t(u32, tx->late_rtt_us, rtt);
 	tx->rto_us = uet_tx_rto_base(pdc);
 	if (uet_tx_cc(pdc))
 		uet_nscc_undo(&tx->nscc, &tx->nscc_p, w->cwnd);
@@ -1442,6 +1448,7 @@ VISIBLE_IF_KUNIT void uet_tx_rtt(struct uet_pdc *pdc, u64 rtt_ns)
 		tx->rtt_max_us = r;
 	else
 		tx->rtt_max_us -= (tx->rtt_max_us - r) / 64;
+	tx->late_rtt_us -= DIV_ROUND_UP(tx->late_rtt_us, UET_LATE_RTT_DECAY);
 	tx->rto_us = uet_tx_rto_base(pdc);
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_rtt);
@@ -2233,6 +2240,7 @@ void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn)
 	tx->to_psn = start_psn;
 	tx->high_acked = start_psn - 1;
 	tx->spur = (struct uet_tx_spur){};
+	tx->late_rtt_us = 0;
 	tx->rto_us = clamp(pdc->rto_min_us * UET_RTO_INIT_MULT,
 			   pdc->rto_min_us, pdc->rto_max_us);
 	uet_tx_cc_start(pdc);

@@ -186,6 +186,9 @@ struct uet_tx_spur {
  *	SACK gap must allow for the slowest of them
  * @rto_us: current retransmission timeout, backed off on timeouts
  * @spur: the last timeout's retransmission, to tell a spurious timeout
+ * @late_rtt_us: the RTT of the last original a spurious timeout
+ *	overtook, decaying by 1/UET_LATE_RTT_DECAY per sample: the timeout
+ *	stays above it for about as many samples
  * @txq: packets built and not yet handed to IP, in PSN order
  * @xmit_busy: a context is sending @txq; others only append to it
  * @last_err: why the last packet could not be sent (0, EHOSTUNREACH)
@@ -223,6 +226,7 @@ struct uet_pdc_tx {
 	u32 rtt_max_us;
 	u32 rto_us;
 	struct uet_tx_spur spur;
+	u32 late_rtt_us;
 	struct sk_buff_head txq;
 	bool xmit_busy;
 	int last_err;

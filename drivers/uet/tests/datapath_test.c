@@ -262,7 +262,10 @@ static void uet_dp_test_ack_nscc(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, b.cc_type, UET_ACK_CC_CREDIT);
 }
 
-/* RFC 6298 with a floor at 5/4 of the recent maximum, bounds, backoff. */
+/*
+ * RFC 6298 with floors at 5/4 of the recent maximum and of a spurious
+ * timeout's RTT, bounds, backoff.
+ */
 static void uet_dp_test_rtt_rto(struct kunit *test)
 {
 	struct uet_pdc *pdc = uet_dp_test_pdc(test);
@@ -284,6 +287,13 @@ static void uet_dp_test_rtt_rto(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, tx->rtt_max_us, 600U - 500U / 64);
 	KUNIT_EXPECT_GE(test, tx->rto_us, 5 * tx->rtt_max_us / 4);
 	KUNIT_EXPECT_EQ(test, tx->min_rtt_ns, 100 * NSEC_PER_USEC);
+
+	/* a spurious timeout's RTT is a floor too, decaying more slowly */
+	tx->late_rtt_us = 700;
+	uet_tx_rtt(pdc, 100 * NSEC_PER_USEC);
+	KUNIT_EXPECT_EQ(test, tx->late_rtt_us, 699U);
+	KUNIT_EXPECT_EQ(test, tx->rto_us, 699U + 699U / 4);
+	tx->late_rtt_us = 0;
 
 	/* backoff doubles up to rto-max; a sample ends it */
 	tx->rto_us = 300;

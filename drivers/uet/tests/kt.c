@@ -790,7 +790,7 @@ bool uet_kt_tx_read(struct uet_kt *kt, u16 lid, struct uet_kt_tx *st)
 		spin_lock_bh(&pdc->lock);
 		st->in_flight = pdc->tx.nscc.in_flight;
 		st->cwnd = pdc->tx.nscc.cwnd;
-		st->rtt_max_us = pdc->tx.rtt_max_us;
+		st->late_rtt_us = pdc->tx.late_rtt_us;
 		st->rto_us = pdc->tx.rto_us;
 		spin_unlock_bh(&pdc->lock);
 	}

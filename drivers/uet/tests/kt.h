@@ -96,13 +96,13 @@ static inline u8 uet_kt_byte(u32 seed, u32 off)
  * struct uet_kt_tx - what a case reads of an initiator PDC's sending side
  * @in_flight: NSCC's in-flight count, bytes
  * @cwnd: NSCC's window, bytes
- * @rtt_max_us: the recent maximum RTT
+ * @late_rtt_us: the RTT a spurious timeout found
  * @rto_us: the retransmission timeout
  */
 struct uet_kt_tx {
 	s64 in_flight;
 	u32 cwnd;
-	u32 rtt_max_us;
+	u32 late_rtt_us;
 	u32 rto_us;
 };
 

@@ -671,7 +671,7 @@ static void uet_tx_test_spurious_timeout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 1);
 	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &st));
 	KUNIT_EXPECT_GE(test, st.cwnd, before.cwnd);
-	KUNIT_EXPECT_GE(test, st.rtt_max_us, T_RTO_WAIT_MS * USEC_PER_MSEC);
+	KUNIT_EXPECT_GE(test, st.late_rtt_us, T_RTO_WAIT_MS * USEC_PER_MSEC);
 	uet_tx_test_ack(kt, lid, s, s, UET_ACK_RETX);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 1);
 
