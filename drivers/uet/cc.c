@@ -59,7 +59,8 @@ static u32 uet_nscc_clamp_bytes(u64 v)
  *	queueing delay sit below a base RTT
  *
  * The increases scale with the network against the model's reference of
- * 100 Gbit/s and 12 us: a = BDP / 150000 bytes, b = target / 12 us.  Per
+ * 100 Gbit/s and 12 us: a = BDP / 150000 bytes (a BDP of at least 4/3 of
+ * @mtu, as the window's floor implies), b = target / 12 us.  Per
  * window of ACKs, fair increase adds 5 x @mtu x a bytes and proportional
  * increase up to 4 x @mtu x a x b; fast increase adds a / 4 per byte
  * acknowledged; eta, 0.15 x @mtu x a, comes once per base RTT.  The
@@ -90,8 +91,13 @@ void uet_nscc_params_init(struct uet_nscc_params *p, u32 link_rate_mbps,
 	p->target_qdelay_ns = trimming ? max(base_rtt_ns * 3 / 4, 1U) :
 					 base_rtt_ns;
 
-	/* a <= 2^30 x 2^16 / 150000 < 2^33; b <= 2^30 x 2^16 / 12000 < 2^33 */
-	a = div_u64(bdp << UET_NSCC_FP_SHIFT, UET_NSCC_REF_BDP);
+	/*
+	 * a from the BDP the window's bounds imply: a window floored at two
+	 * packets must be able to grow back to them, however small the BDP.
+	 * a <= 2^30 x 2^16 / 150000 < 2^33; b <= 2^30 x 2^16 / 12000 < 2^33
+	 */
+	a = div_u64(max(bdp, 4ULL * mtu / 3) << UET_NSCC_FP_SHIFT,
+		    UET_NSCC_REF_BDP);
 	b = div_u64((u64)p->target_qdelay_ns << UET_NSCC_FP_SHIFT,
 		    UET_NSCC_REF_RTT_NS);
 
@@ -804,7 +810,7 @@ u64 uet_rccc_tokens(u32 rate_mbps, u64 elapsed_ns, u32 mss)
 {
 	u64 t = min(elapsed_ns, UET_RCCC_TICK_MAX_NS);
 
-	/* the link's bytes first (< 2^36), less the headroom */
+	/* the link's bytes first (< 2^38), less the headroom */
 	t = div_u64(t * rate_mbps, 8000);
 	t -= t >> UET_RCCC_HEADROOM_SHIFT;
 	/* then their payload share */

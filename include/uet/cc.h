@@ -257,8 +257,12 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
 #define UET_RCCC_BACKOFF_MAX	2
 /* A target's pacer grants all but 1/2^this of its link's rate. */
 #define UET_RCCC_HEADROOM_SHIFT	6
-/* Elapsed time a pacer turn counts at most, so that products fit a u64. */
-#define UET_RCCC_TICK_MAX_NS	100000000ULL
+/*
+ * Elapsed time a pacer turn counts at most, so that products fit a u64;
+ * above the longest period between turns (4 packets of 16 KiB at
+ * 1 Mbit/s: 528 ms), which must count whole.
+ */
+#define UET_RCCC_TICK_MAX_NS	1000000000ULL
 
 /**
  * struct uet_rccc_tx - an initiator PDC's credit

@@ -80,13 +80,17 @@ static void uet_nscc_test_defaults_vm(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, p.min_cwnd, 4096);
 	KUNIT_EXPECT_EQ(test, p.max_cwnd, 9375);
 
-	/* the same link at the 6 us default: BDP 37, two packets' floor */
+	/*
+	 * The same link at the 6 us default: BDP 37, two packets' floor;
+	 * the increases scale with the BDP that floor implies, 4/3 x 4096 =
+	 * 5461 bytes: a = 2385/2^16, b = 24576/2^16.
+	 */
 	uet_nscc_params_init(&p, 50, 6000, 4096, true);
 	KUNIT_EXPECT_EQ(test, uet_nscc_params_valid(&p), 0);
 	KUNIT_EXPECT_EQ(test, p.target_qdelay_ns, 4500);
-	KUNIT_EXPECT_EQ(test, p.fair_inc, 5);
-	KUNIT_EXPECT_EQ(test, p.prop_inc, 1);
-	KUNIT_EXPECT_EQ(test, p.eta, 0);
+	KUNIT_EXPECT_EQ(test, p.fair_inc, 745);
+	KUNIT_EXPECT_EQ(test, p.prop_inc, 223);
+	KUNIT_EXPECT_EQ(test, p.eta, 22);
 	KUNIT_EXPECT_EQ(test, p.max_cwnd, 8192);
 
 	/* the edges clamp instead of overflowing */
@@ -633,6 +637,31 @@ static void uet_nscc_test_bounds(struct kunit *test)
 	KUNIT_EXPECT_GE(test, n.cwnd, T_MTU);
 }
 
+/*
+ * A BDP far below a packet (10 Mbit/s x 6 us = 7 bytes, mtu 4200): the
+ * window is floored at two packets, and once a timeout took it to one it
+ * must be able to grow back; increases scaled by the BDP alone were 0.
+ */
+static void uet_nscc_test_small_bdp(struct kunit *test)
+{
+	struct uet_nscc_params p;
+	struct uet_nscc n;
+	u64 t;
+
+	uet_nscc_params_init(&p, 10, 6000, 4200, true);
+	KUNIT_EXPECT_GT(test, p.fair_inc, 0);
+	KUNIT_EXPECT_GT(test, p.prop_inc, 0);
+	uet_nscc_init(&n, &p, T_NOW);
+	KUNIT_EXPECT_EQ(test, n.cwnd, 8400);
+	uet_nscc_on_send(&n, 4200);
+	uet_nscc_on_timeout(&n, &p, 4200, T_NOW + 1);
+	KUNIT_ASSERT_EQ(test, n.cwnd, 4200);
+	for (t = 1; t <= 1000; t++)
+		uet_nscc_on_ack(&n, &p, 4200, 6000, false,
+				T_NOW + t * NSEC_PER_MSEC);
+	KUNIT_EXPECT_GT(test, n.cwnd, 4200);
+}
+
 /* RCCC's initial credit: one BDP within 4 and 256 full packets. */
 static void uet_rccc_test_init_credit(struct kunit *test)
 {
@@ -654,9 +683,14 @@ static void uet_rccc_test_tokens(struct kunit *test)
 	/* 50 Mbit/s for 1 ms: 6250 - 97 bytes, 6153 x 4096 / 4200 */
 	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(50, 1000000, 4096), 6000);
 	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(50, 0, 4096), 0);
-	/* counted up to 100 ms, whatever passed */
+	/* counted up to 1 s, whatever passed */
 	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(1600000, 10000000000ULL, 4096),
-			uet_rccc_tokens(1600000, 100000000, 4096));
+			uet_rccc_tokens(1600000, 1000000000, 4096));
+	/*
+	 * The pacer's period at 1 Mbit/s and mss 16384 counts whole:
+	 * 4 x 16488 x 8000 ns, 65952 - 1030 bytes, x 16384 / 16488.
+	 */
+	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(1, 527616000, 16384), 64512);
 	/* 2 x 10^10 - 3125 x 10^5 bytes, x 4096 / 4200 */
 	KUNIT_EXPECT_EQ(test, uet_rccc_tokens(1600000, 100000000, 4096),
 			19200000000ULL);
@@ -749,6 +783,7 @@ static struct kunit_case uet_nscc_test_cases[] = {
 	KUNIT_CASE(uet_nscc_test_quick_adapt_burst),
 	KUNIT_CASE(uet_nscc_test_timeout),
 	KUNIT_CASE(uet_nscc_test_bounds),
+	KUNIT_CASE(uet_nscc_test_small_bdp),
 	KUNIT_CASE(uet_rccc_test_init_credit),
 	KUNIT_CASE(uet_rccc_test_tokens),
 	KUNIT_CASE(uet_rccc_test_credit),
