@@ -222,6 +222,8 @@ uet_set()
 			kv+=("${arg%%=*}" "${arg#*=}")
 		done
 	fi
+	# the last run's PDCs gone: a new spraying state of this type
+	uet_wait_until 30 uet_no_pdcs "$FAB_H1" "$FAB_H2" || return 1
 	"$UETCTL" -n "$FAB_H1" set spray "$spray" "${kv[@]}" >/dev/null
 }
 
