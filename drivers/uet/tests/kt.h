@@ -97,13 +97,11 @@ static inline u8 uet_kt_byte(u32 seed, u32 off)
  * @in_flight: NSCC's in-flight count, bytes
  * @cwnd: NSCC's window, bytes
  * @late_rtt_us: the RTT a spurious timeout found
- * @rto_us: the retransmission timeout
  */
 struct uet_kt_tx {
 	s64 in_flight;
 	u32 cwnd;
 	u32 late_rtt_us;
-	u32 rto_us;
 };
 
 /**
