@@ -32,7 +32,7 @@ get()
 }
 
 ktap_header
-ktap_plan 27
+ktap_plan 30
 
 TMPDIR_CFG=$(mktemp -d)
 trap 'rm -rf "$TMPDIR_CFG"; _uet_cleanup' EXIT
@@ -69,7 +69,8 @@ challenge-ack-limit 1000
 sndbuf 16777216
 rcvbuf 16777216
 cc nscc+rccc
-cc-target-qdelay 0ns"
+cc-target-qdelay 0ns
+ack-delay 0ns"
 uet_check_eq "$($UETCTL -n "$ns1" show)" "$defaults" "defaults of a new namespace"
 
 $UETCTL -n "$ns1" set spray reps buffer-bits 4 freeze-timeout 200us \
@@ -99,6 +100,14 @@ expect_fail "spray active with 8 bits at 65408 refused" "65535" \
 
 expect_fail "rto-min above rto-max refused" "rto-min" \
 	$UETCTL -n "$ns1" set rto-min 2s rto-max 1s
+expect_fail "ack-delay not below rto-min refused" "ack-delay must be below rto-min" \
+	$UETCTL -n "$ns1" set ack-delay 1ms
+$UETCTL -n "$ns1" set ack-delay 200us
+uet_check_eq "$(get "$ns1" ack-delay) $($UETCTL -j -n "$ns1" show | jq .ack_delay_us)" \
+	"200us 200" "ack-delay set and shown"
+expect_fail "rto-min at or below ack-delay refused" "ack-delay must be below rto-min" \
+	$UETCTL -n "$ns1" set rto-min 200us
+$UETCTL -n "$ns1" set ack-delay 0
 
 expect_fail "unprivileged set gets EPERM" "not permitted" \
 	ip netns exec "$ns2" setpriv --reuid=65534 --regid=65534 --clear-groups \

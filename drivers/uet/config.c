@@ -90,6 +90,11 @@ int uet_config_validate(const struct uet_config *cfg,
 		NL_SET_ERR_MSG(extack, "rto-min must not exceed rto-max");
 		return -EINVAL;
 	}
+	/* a held ACK must come back before its sender times out */
+	if (cfg->ack_delay_us && cfg->ack_delay_us >= cfg->rto_min_us) {
+		NL_SET_ERR_MSG(extack, "ack-delay must be below rto-min");
+		return -EINVAL;
+	}
 	return 0;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_config_validate);

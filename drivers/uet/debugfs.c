@@ -82,6 +82,7 @@ static int uet_dbg_config_show(struct seq_file *m, void *v)
 		   c.rto_min_us, c.rto_max_us, c.max_retx);
 	seq_printf(m, "seed %llu\nsack_retx_thresh %u\n", c.seed,
 		   c.sack_retx_thresh);
+	seq_printf(m, "ack_delay_us %u\n", c.ack_delay_us);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(uet_dbg_config);

@@ -234,6 +234,7 @@ static void uet_pdc_snapshot(struct uet_pdc *pdc, const struct uet_config *c)
 	pdc->probe_period_ns = c->probe_period_ns;
 	pdc->link_rate_mbps = c->link_rate_mbps;
 	pdc->cc_target_ns = c->cc_target_qdelay_ns;
+	pdc->ack_delay_ns = c->ack_delay_us * NSEC_PER_USEC;
 	pdc->cc = c->cc;
 }
 
@@ -280,8 +281,7 @@ struct uet_pdc *uet_pdc_alloc(struct uet_net *un,
 		return NULL;
 	}
 	if (key->role == UET_PDC_TARGET) {
-		hash_init(pdc->rx.msgs);
-		INIT_LIST_HEAD(&pdc->rx.rccc_node);
+		uet_rx_pdc_init(pdc);
 		return pdc;
 	}
 	pdc->tx.ring = kvcalloc(UET_PSN_WINDOW, sizeof(*pdc->tx.ring), gfp);

@@ -261,8 +261,10 @@ static void uet_rx_ack_out(struct uet_pdc *pdc, struct uet_ack_info *a,
 	if (a->bitmap)
 		uet_stat_inc(pdc->un, UET_STAT_SACK_TX);
 	/* The sender takes nothing but the probe's answer from a P ACK. */
-	if (!(a->flags & UET_ACK_P))
+	if (!(a->flags & UET_ACK_P)) {
 		rx->since_ack = 0;
+		rx->held.due = 0;
+	}
 	__skb_queue_tail(q, skb);
 	uet_stat_inc(pdc->un, UET_STAT_ACK_TX);
 	trace_uet_ack_tx(pdc->lid, a->cack, a->trigger, ev, a->bitmap != 0,
@@ -276,6 +278,80 @@ static void uet_rx_send_ack(struct uet_pdc *pdc, u32 trigger, u8 flags,
 	struct uet_ack_info a = { .trigger = trigger, .flags = flags };
 
 	uet_rx_ack_out(pdc, &a, ev, q);
+}
+
+/*
+ * Send the ACK held since @rx->held.due - ack-delay: it names the newest
+ * packet, and its Service_Time (an ACK_CC's) says how long that packet
+ * waited here, which its sender takes out of the RTT it measures.
+ */
+static void uet_rx_held_out(struct uet_pdc *pdc, u64 now,
+			    struct sk_buff_head *q)
+{
+	struct uet_rx_held *h = &pdc->rx.held;
+	struct uet_ack_info a = { .trigger = h->psn, .cc = true };
+
+	a.cc_state = FIELD_PREP(UET_NSCC_SERVICE_TIME,
+				min_t(u64, div_u64(now - h->last_ns,
+						   UET_NSCC_SERVICE_NS),
+				      FIELD_MAX(UET_NSCC_SERVICE_TIME)));
+	uet_stat_inc(pdc->un, UET_STAT_ACK_HELD);
+	uet_rx_ack_out(pdc, &a, h->ev, q);
+}
+
+static enum hrtimer_restart uet_rx_held_timer(struct hrtimer *t)
+{
+	struct uet_pdc *pdc = container_of(t, struct uet_pdc, rx.held.timer);
+	struct uet_rx_held *h = &pdc->rx.held;
+	enum hrtimer_restart ret = HRTIMER_NORESTART;
+	u64 now = ktime_get_ns();
+	struct sk_buff_head q;
+
+	/* uet_rx_pdc_release() cancels this timer before the PDC is freed. */
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	if (!pdc->dead && h->due) {
+		/* an ACK went since it was armed, and another is held now */
+		if (now < h->due) {
+			hrtimer_set_expires(t, ns_to_ktime(h->due));
+			ret = HRTIMER_RESTART;
+		} else {
+			uet_rx_held_out(pdc, now, &q);
+		}
+	}
+	h->armed = ret == HRTIMER_RESTART;
+	spin_unlock_bh(&pdc->lock);
+	uet_xmit_queue(pdc->un, &q);
+	return ret;
+}
+
+/*
+ * A packet that asked for no ACK and ends its message (or comes while an
+ * ACK is held): hold the ACK for up to ack-delay, so that it covers what
+ * comes meanwhile; without ack-delay, acknowledge at once.
+ */
+static void uet_rx_hold_ack(struct uet_pdc *pdc, u32 psn, u16 ev,
+			    struct sk_buff_head *q)
+{
+	struct uet_rx_held *h = &pdc->rx.held;
+	u64 now;
+
+	if (!pdc->ack_delay_ns) {
+		uet_rx_send_ack(pdc, psn, 0, ev, q);
+		return;
+	}
+	now = ktime_get_ns();
+	h->psn = psn;
+	h->ev = ev;
+	h->last_ns = now;
+	if (h->due)
+		return;
+	h->due = now + pdc->ack_delay_ns;
+	if (!h->armed) {
+		h->armed = true;
+		hrtimer_start(&h->timer, ns_to_ktime(h->due),
+			      HRTIMER_MODE_ABS_SOFT);
+	}
 }
 
 static void uet_rx_send_nack(struct uet_net *un, const struct in6_addr *laddr,
@@ -700,6 +776,8 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
 	if ((pk->flags & (UET_REQ_AR | UET_REQ_RETX)) || c->ce ||
 	    ++rx->since_ack >= UET_ACK_EVERY)
 		uet_rx_send_ack(pdc, pk->psn, aflags, c->ev, q);
+	else if (pk->off + pk->len == pk->msg_len || rx->held.due)
+		uet_rx_hold_ack(pdc, pk->psn, c->ev, q);
 }
 
 /**
@@ -1303,6 +1381,19 @@ void uet_rx_pdc_gc(struct uet_pdc *pdc)
 }
 
 /**
+ * uet_rx_pdc_init() - set up the receiving side of a new target PDC
+ * @pdc: the PDC, not yet published
+ */
+void uet_rx_pdc_init(struct uet_pdc *pdc)
+{
+	hash_init(pdc->rx.msgs);
+	INIT_LIST_HEAD(&pdc->rx.rccc_node);
+	hrtimer_init(&pdc->rx.held.timer, CLOCK_MONOTONIC,
+		     HRTIMER_MODE_ABS_SOFT);
+	pdc->rx.held.timer.function = uet_rx_held_timer;
+}
+
+/**
  * uet_rx_pdc_release() - free what an unlinked, dead target PDC holds
  * @pdc: the PDC
  *
@@ -1314,6 +1405,7 @@ void uet_rx_pdc_release(struct uet_pdc *pdc)
 	struct uet_rx_msg *m;
 	int bkt;
 
+	hrtimer_cancel(&pdc->rx.held.timer);
 	uet_rccc_target_release(pdc);
 	spin_lock_bh(&pdc->lock);
 	hash_for_each_safe(pdc->rx.msgs, bkt, tmp, m, hnode) {

@@ -113,6 +113,7 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_RCCC_CREDIT_RX]	= "rccc_credit_rx",
 	[UET_STAT_RCCC_WAIT]		= "rccc_wait",
 	[UET_STAT_RETX_SPURIOUS]	= "retx_spurious",
+	[UET_STAT_ACK_HELD]		= "ack_held",
 };
 
 /**

@@ -522,7 +522,8 @@ static u64 uet_tx_ed_ns(const struct uet_pdc *pdc)
  * The target acknowledges every UET_ACK_EVERY packets unless a packet
  * asks, so the ACK that covers @psn may be drawn by a packet sent up to
  * UET_ACK_EVERY - 1 PSNs after it, or by the last packet sent, which
- * always asks for an ACK (end of message, of a burst, full window).  The
+ * asks for an ACK (end of message, of a burst, full window) or, with
+ * ack-delay, may have its ACK held that long (UET_SLOT_HELD).  The
  * deadline runs from the later of that packet's and @psn's last
  * transmission: an ACK held back by coalescing is not a failure.
  *
@@ -531,11 +532,14 @@ static u64 uet_tx_ed_ns(const struct uet_pdc *pdc)
 VISIBLE_IF_KUNIT u64 uet_tx_ed_at(struct uet_pdc *pdc, u32 psn, u64 ed)
 {
 	u32 q = psn + UET_ACK_EVERY - 1, last = pdc->tx.snd_nxt - 1;
+	const struct uet_tx_slot *s;
 
 	if (uet_psn_before(last, q))
 		q = last;
-	return max(uet_slot(pdc, psn)->sent_ns, uet_slot(pdc, q)->sent_ns) +
-	       ed;
+	s = uet_slot(pdc, q);
+	if (s->flags & UET_SLOT_HELD)
+		ed += pdc->ack_delay_ns;
+	return max(uet_slot(pdc, psn)->sent_ns, s->sent_ns) + ed;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_ed_at);
 
@@ -747,6 +751,14 @@ VISIBLE_IF_KUNIT u64 uet_tx_to_next(struct uet_pdc *pdc, u64 now, u64 rto)
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_to_next);
 
+/* What the newest packet's ACK may be held at the target (ack-delay). */
+static u64 uet_tx_held_ns(struct uet_pdc *pdc)
+{
+	if (uet_slot(pdc, pdc->tx.snd_nxt - 1)->flags & UET_SLOT_HELD)
+		return pdc->ack_delay_ns;
+	return 0;
+}
+
 /*
  * Arm the timer: the retransmission timeout runs from the last progress
  * (restarted by an ACK that acknowledges something new, else only started
@@ -761,7 +773,8 @@ static void uet_tx_arm(struct uet_pdc *pdc, u64 now, bool restart)
 		tx->rto_at = 0;
 	} else {
 		if (restart || !tx->rto_at)
-			tx->rto_at = now + uet_tx_rto_ns(pdc);
+			tx->rto_at = now + uet_tx_rto_ns(pdc) +
+				     uet_tx_held_ns(pdc);
 		next = min3(tx->rto_at, uet_tx_ed_next(pdc),
 			    uet_tx_to_next(pdc, now, uet_tx_reorder_ns(pdc)));
 	}
@@ -1137,7 +1150,8 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 		}
 		s->retx++;
 	}
-	s->flags &= ~(UET_SLOT_FB | UET_SLOT_HOLD | UET_SLOT_TO | UET_SLOT_TRIM);
+	s->flags &= ~(UET_SLOT_FB | UET_SLOT_HOLD | UET_SLOT_TO | UET_SLOT_TRIM |
+		      UET_SLOT_HELD);
 	uet_tx_ed_renew(pdc, psn);
 	s->sent_ns = now;
 	s->horizon = pdc->tx.snd_nxt;
@@ -1156,13 +1170,36 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 }
 
 /* Should the packet just cut from @m ask for an ACK at once? */
+/*
+ * With ack-delay, does anything wait for the ACK of a message's end that
+ * the target would hold?  A sender short of send buffer; a PSN window or
+ * congestion window half used, which the next message may need; credit
+ * half spent, which comes back whole only once the ACK shows the PDC
+ * quiet (uet_rccc_on_idle()).
+ */
+static bool uet_tx_ack_waited(const struct uet_pdc *pdc,
+			      const struct uet_tx_msg *m)
+{
+	const struct uet_pdc_tx *tx = &pdc->tx;
+	const struct uet_rccc_tx *r = &tx->rccc;
+
+	return (u32)atomic_read(&uet_sk(m->sk)->wmem) >
+	       (u32)READ_ONCE(m->sk->sk_sndbuf) / 2 ||
+	       tx->snd_nxt - tx->snd_una > UET_PSN_WINDOW / 2 ||
+	       (uet_pdc_nscc(pdc) &&
+		tx->nscc.in_flight > (s64)(tx->nscc.cwnd / 2)) ||
+	       (uet_pdc_rccc(pdc) &&
+		(s32)(r->init + r->grant - r->sent) < (s32)(r->init / 2));
+}
+
 static bool uet_tx_want_ack(const struct uet_pdc *pdc,
 			    const struct uet_tx_msg *m, u32 psn)
 {
 	const struct uet_pdc_tx *tx = &pdc->tx;
 
-	return m->sent == m->buf->len || psn == tx->start_psn ||
-	       list_empty(&tx->sendq) ||
+	return psn == tx->start_psn ||
+	       (m->sent == m->buf->len &&
+		(!pdc->ack_delay_ns || uet_tx_ack_waited(pdc, m))) ||
 	       /*
 		* A full PSN window needs no ACK at once: the receiver ACKs
 		* every UET_ACK_EVERY packets, and that frees most of it.
@@ -1303,6 +1340,8 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 		tx->rccc.sent += seg;
 		if (uet_tx_want_ack(pdc, m, psn))
 			flags |= UET_REQ_AR;
+		else if (m->sent == m->buf->len)
+			s->flags |= UET_SLOT_HELD;
 		if (uet_tx_emit(pdc, psn, s, dst, &saddr, room, flags, q)) {
 			uet_stat_inc(pdc->un, UET_STAT_TX_PKTS);
 			uet_stat_add(pdc->un, UET_STAT_TX_BYTES, seg);
@@ -1574,8 +1613,8 @@ bool uet_tx_nack_valid(const struct uet_pdc *pdc, const struct uet_nack_info *n)
 /*
  * NSCC's part of an ACK: the bytes the receiver reports (or, from a target
  * that reports none, those of the PSNs this ACK acknowledged: @slot_bytes),
- * the RTT sample of its trigger (@rtt_ns, 0 for none) less the target's
- * service time, and its ECN echo.  With nothing left in flight, the
+ * the RTT sample of its trigger (@rtt_ns, 0 for none, already less the
+ * target's service time), and its ECN echo.  With nothing left in flight, the
  * in-flight count is set back to 0: a packet timed out that arrived after
  * all, or one the receiver never reported, cannot skew it for longer.
  */
@@ -1590,14 +1629,9 @@ static void uet_tx_cc_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 	if (!n)
 		return;
 	if (a->cc && a->cc_type == UET_ACK_CC_NSCC) {
-		u64 service = FIELD_GET(UET_NSCC_SERVICE_TIME, a->cc_state) *
-			      UET_NSCC_SERVICE_NS;
-
 		acked = uet_nscc_rcvd_bytes(n, FIELD_GET(UET_NSCC_RCVD_BYTES,
 							 a->cc_state),
 					    slot_bytes);
-		if (rtt_ns > service)
-			rtt_ns -= service;
 	} else {
 		n->rcvd_rebase = true;
 	}
@@ -1606,6 +1640,20 @@ static void uet_tx_cc_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 		n->in_flight = 0;
 	uet_tx_cc_note(pdc, act, rtt_ns ? rtt_ns - n->base_rtt_ns :
 				 uet_nscc_avg_delay_ns(n), ecn);
+}
+
+/*
+ * The RTT an ACK measures of its trigger, out for @out_ns: less the time
+ * the target held it (Service_Time, ack-delay), at least 1 ns.
+ */
+static u64 uet_tx_ack_rtt(const struct uet_ack_info *a, u64 out_ns)
+{
+	u64 service = 0;
+
+	if (a->cc && a->cc_type == UET_ACK_CC_NSCC)
+		service = FIELD_GET(UET_NSCC_SERVICE_TIME, a->cc_state) *
+			  UET_NSCC_SERVICE_NS;
+	return out_ns > service ? out_ns - service : 1;
 }
 
 /**
@@ -1641,7 +1689,7 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 		if (s->msg)
 			tx->rccc.acked_ev = s->ev;
 		if (s->msg && !s->retx && !(a->flags & UET_ACK_RETX)) {
-			rtt = max(now - s->sent_ns, 1ULL);
+			rtt = uet_tx_ack_rtt(a, now - s->sent_ns);
 			uet_tx_rtt(pdc, rtt);
 		}
 		progress |= uet_tx_acked(pdc, a->trigger, a->flags & UET_ACK_M ?

@@ -47,6 +47,8 @@ struct netlink_ext_ack;
  */
 #define UET_SOCKBUF_MIN			8192
 #define UET_SOCKBUF_MAX			134217728	/* 128 MiB */
+/* Service_Time (16 bits of 128 ns) reports at most 8.39 ms held. */
+#define UET_ACK_DELAY_US_MAX		8000
 
 /* Defaults that module parameters can change (see main.c). */
 #define UET_DEFAULT_SPRAY		UET_SPRAY_RR
@@ -106,6 +108,8 @@ struct netlink_ext_ack;
  * @sndbuf: SO_SNDBUF of a new AF_UET socket, bytes
  * @rcvbuf: SO_RCVBUF of a new AF_UET socket, bytes
  * @cc_target_qdelay_ns: NSCC target queueing delay, ns; 0 = derived
+ * @ack_delay_us: how long a target may hold an ACK nobody asked for, us;
+ *	0 = off (an initiator then asks for one on every message's end)
  * @cc: enum uet_cc_type of PDCs created afterwards
  *
  * An instance is immutable once published: the namespace holds an
@@ -130,6 +134,7 @@ struct uet_config {
 	u32 sndbuf;
 	u32 rcvbuf;
 	u32 cc_target_qdelay_ns;
+	u32 ack_delay_us;
 	u16 start_port;
 	u16 udp_port;
 	u16 sack_retx_thresh;

@@ -94,6 +94,8 @@ struct uet_pdc_key {
 #define UET_SLOT_NOP	BIT(3)	/* message refused: the PSN goes as CTRL NOP */
 #define UET_SLOT_TO	BIT(4)	/* engine told TIMEOUT of this transmission */
 #define UET_SLOT_TRIM	BIT(5)	/* trimmed: resent without counting a retx */
+/* a message's end sent without AR: its ACK may be held for ack-delay */
+#define UET_SLOT_HELD	BIT(6)
 
 /**
  * struct uet_tx_slot - one PSN in flight
@@ -241,6 +243,28 @@ struct uet_pdc_tx {
 };
 
 /**
+ * struct uet_rx_held - the ACK a target holds (ack-delay), under uet_pdc.lock
+ * @timer: sends it at @due
+ * @due: when it must leave, set by the first packet it covers; 0 when no
+ *	ACK is held
+ * @last_ns: when @psn arrived: the ACK reports the time since as its
+ *	Service_Time
+ * @psn: the newest packet accepted since the last ACK, which the held
+ *	ACK names
+ * @ev: @psn's entropy value, which the ACK carries back
+ * @armed: @timer is queued; it may be for an earlier @due, and then
+ *	moves on to this one when it fires
+ */
+struct uet_rx_held {
+	struct hrtimer timer;
+	u64 due;
+	u64 last_ns;
+	u32 psn;
+	u16 ev;
+	bool armed;
+};
+
+/**
  * struct uet_pdc_rx - receiving side of a target PDC, under uet_pdc.lock
  * @bitmap: PSNs received in [@epsn, @epsn + UET_PSN_WINDOW), PSN p at bit
  *	p % UET_PSN_WINDOW
@@ -272,6 +296,7 @@ struct uet_pdc_tx {
  *	UET_RCCC_AHEAD_PKTS packets beyond @rccc_fresh; the next new data
  *	packet puts it back
  * @rccc_off: released: never put on the pacer's list again
+ * @held: the ACK held back for ack-delay
  */
 struct uet_pdc_rx {
 	u64 bitmap[UET_PSN_WINDOW / 64];
@@ -292,6 +317,7 @@ struct uet_pdc_rx {
 	bool rccc_queued;
 	bool rccc_held;
 	bool rccc_off;
+	struct uet_rx_held held;
 };
 
 /**
@@ -331,6 +357,9 @@ struct uet_pdc_rx {
  * @link_rate_mbps: configured link rate, NSCC's reference (snapshot)
  * @cc_target_ns: configured NSCC target queueing delay, 0 = derived
  *	(snapshot)
+ * @ack_delay_ns: configured ack-delay (snapshot): how long a target may
+ *	hold an ACK, how much longer an initiator waits for one it did not
+ *	ask for; 0 = off
  * @cc: configured enum uet_cc_type (snapshot): an initiator keeps an NSCC
  *	window, a target reports Rcvd_Bytes in its ACKs
  * @last_active: jiffies of the last packet sent or received
@@ -366,6 +395,7 @@ struct uet_pdc {
 	u32 probe_period_ns;
 	u32 link_rate_mbps;
 	u32 cc_target_ns;
+	u32 ack_delay_ns;
 	u8 cc;
 	unsigned long last_active;
 	struct rcu_head rcu;
@@ -611,6 +641,7 @@ void uet_xmit_queue(struct uet_net *un, struct sk_buff_head *q);
 u64 uet_tx_base_rtt_ns(const struct uet_pdc *pdc);
 
 /* rx.c */
+void uet_rx_pdc_init(struct uet_pdc *pdc);
 void uet_rx_pdc_release(struct uet_pdc *pdc);
 void uet_rx_pdc_gc(struct uet_pdc *pdc);
 

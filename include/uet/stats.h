@@ -153,6 +153,8 @@
  * @UET_STAT_RETX_SPURIOUS: timeouts found spurious: the target got the
  *	packet before its retransmission (the timeout's cut of the window
  *	undone, the late RTT taken into the timeout)
+ * @UET_STAT_ACK_HELD: ACKs a target held for ack-delay and sent from its
+ *	timer, each covering every packet that arrived meanwhile
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -251,6 +253,7 @@ enum uet_stat {
 	UET_STAT_RCCC_CREDIT_RX,
 	UET_STAT_RCCC_WAIT,
 	UET_STAT_RETX_SPURIOUS,
+	UET_STAT_ACK_HELD,
 
 	UET_STAT_MAX
 };

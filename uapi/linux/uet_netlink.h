@@ -231,6 +231,14 @@ enum uet_info_attr {
  * @UET_A_CFG_CC_TARGET_QDELAY_NS: NSCC target queueing delay in ns (u32); 0
  *   derives it from base-rtt-ns (3/4 of it, as the UEC model does with
  *   trimming); default 0
+ * @UET_A_CFG_ACK_DELAY_US: ACK coalescing (u32, us), default 0 (off). A target
+ *   holds the ACK of a message's last packet that asked for none for up to
+ *   this long, so that one ACK covers what arrives meanwhile; it reports the
+ *   time held as Service_Time. An initiator asks for an ACK (AR) only when
+ *   something waits for it (its first packet, a full window or congestion
+ *   window, credit or send buffer half spent) and allows this much more before
+ *   a packet without AR times out. Set it on both ends; it must be below
+ *   rto-min-us
  */
 enum uet_cfg_attr {
 	UET_A_CFG_UNSPEC,
@@ -265,6 +273,7 @@ enum uet_cfg_attr {
 	UET_A_CFG_RCVBUF,
 	UET_A_CFG_CC,
 	UET_A_CFG_CC_TARGET_QDELAY_NS,
+	UET_A_CFG_ACK_DELAY_US,
 
 	/* private: */
 	__UET_A_CFG_MAX,
@@ -547,7 +556,8 @@ enum uet_job_attr {
  * @UET_CMD_CONFIG_SET: set any subset of UET_A_CFG_*; all or nothing: a
  *   request with one refused attribute changes nothing. Rules spanning
  *   attributes (spray active: start-port + 2^entropy-mask-bits - 1 <= 65535;
- *   rto-min-us <= rto-max-us) are checked against the result.
+ *   rto-min-us <= rto-max-us; ack-delay-us < rto-min-us) are checked against
+ *   the result.
  * @UET_CMD_STATS_GET: the namespace's transport counters, summed over the CPUs
  *   (UET_A_STATS_*): one reply of named counters
  * @UET_CMD_DEST_GET: dump of the destinations with PDCs to or from them, each

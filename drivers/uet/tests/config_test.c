@@ -30,6 +30,7 @@ static void uet_cfg_test_defaults(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.mss, 4096);
 	KUNIT_EXPECT_EQ(test, c.udp_port, 4793);
 	KUNIT_EXPECT_EQ(test, c.seed, 0);
+	KUNIT_EXPECT_EQ(test, c.ack_delay_us, 0);
 	KUNIT_EXPECT_EQ(test, uet_config_validate(&c, NULL), 0);
 }
 
@@ -96,6 +97,7 @@ static const struct uet_cfg_range uet_cfg_ranges[] = {
 	{ UET_A_CFG_SACK_RETX_THRESH, 2, 1, 1024 },
 	{ UET_A_CFG_UDP_CSUM_TX, 1, 0, 1 },
 	{ UET_A_CFG_UDP_RX_ZERO_CSUM, 1, 0, 1 },
+	{ UET_A_CFG_ACK_DELAY_US, 4, 0, 8000 },
 };
 
 /**
@@ -242,12 +244,29 @@ static void uet_cfg_test_rto_rule(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_config_validate(&c, NULL), -EINVAL);
 }
 
+/* A held ACK must come back before its sender's timeout. */
+static void uet_cfg_test_ack_delay_rule(struct kunit *test)
+{
+	struct netlink_ext_ack extack = {};
+	struct uet_config c;
+
+	uet_config_init_defaults(&c);
+	c.ack_delay_us = 999;
+	KUNIT_EXPECT_EQ(test, uet_config_validate(&c, NULL), 0);
+	c.ack_delay_us = 1000;
+	KUNIT_EXPECT_EQ(test, uet_config_validate(&c, &extack), -EINVAL);
+	KUNIT_EXPECT_STREQ(test, extack._msg, "ack-delay must be below rto-min");
+	c.rto_min_us = 1001;
+	KUNIT_EXPECT_EQ(test, uet_config_validate(&c, NULL), 0);
+}
+
 static struct kunit_case uet_cfg_test_cases[] = {
 	KUNIT_CASE(uet_cfg_test_defaults),
 	KUNIT_CASE(uet_cfg_test_derived),
 	KUNIT_CASE_PARAM(uet_cfg_test_policy_edge, uet_cfg_edge_gen_params),
 	KUNIT_CASE(uet_cfg_test_active_range_rule),
 	KUNIT_CASE(uet_cfg_test_rto_rule),
+	KUNIT_CASE(uet_cfg_test_ack_delay_rule),
 	{}
 };
 

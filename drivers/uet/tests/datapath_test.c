@@ -346,7 +346,7 @@ static void uet_dp_test_base_rtt(struct kunit *test)
 /*
  * The early-detection deadline runs from the packet that at the latest
  * draws the ACK covering a PSN: UET_ACK_EVERY - 1 PSNs on, or the last
- * one sent.
+ * one sent, and ack-delay later when that one asked for no ACK.
  */
 static void uet_dp_test_ed_deadline(struct kunit *test)
 {
@@ -372,6 +372,13 @@ static void uet_dp_test_ed_deadline(struct kunit *test)
 	/* a retransmission after the later packet: its own send time */
 	tx->ring[(start + 1) % UET_PSN_WINDOW].sent_ns = 50000;
 	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 1, ed), 50000ULL + ed);
+	/* the last packet asked for no ACK: the target may hold it */
+	pdc->ack_delay_ns = 3000;
+	tx->ring[(start + 19) % UET_PSN_WINDOW].flags = UET_SLOT_HELD;
+	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 18, ed),
+			10000ULL + 100 * 19 + ed + 3000);
+	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 5, ed),
+			10000ULL + 100 * (5 + UET_ACK_EVERY - 1) + ed);
 }
 
 /*

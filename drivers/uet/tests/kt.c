@@ -791,6 +791,8 @@ bool uet_kt_tx_read(struct uet_kt *kt, u16 lid, struct uet_kt_tx *st)
 		st->in_flight = pdc->tx.nscc.in_flight;
 		st->cwnd = pdc->tx.nscc.cwnd;
 		st->late_rtt_us = pdc->tx.late_rtt_us;
+		st->srtt_us = pdc->tx.srtt_us;
+		st->rto_at = pdc->tx.rto_at;
 		spin_unlock_bh(&pdc->lock);
 	}
 	rcu_read_unlock();

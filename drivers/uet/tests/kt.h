@@ -97,11 +97,15 @@ static inline u8 uet_kt_byte(u32 seed, u32 off)
  * @in_flight: NSCC's in-flight count, bytes
  * @cwnd: NSCC's window, bytes
  * @late_rtt_us: the RTT a spurious timeout found
+ * @srtt_us: the smoothed RTT
+ * @rto_at: when the retransmission timeout expires, 0 when not running
  */
 struct uet_kt_tx {
 	s64 in_flight;
 	u32 cwnd;
 	u32 late_rtt_us;
+	u32 srtt_us;
+	u64 rto_at;
 };
 
 /**

@@ -227,8 +227,10 @@ static void uet_rx_test_duplicates(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, a.trigger, s);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_DUP), 1);
 
+	/* the message's end, not asking: acknowledged at once all the same */
 	uet_rx_test_pkt(kt, s, s + 1, 1, len, 640, 1, UET_REQ_SYN);
-	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 1);
 	uet_rx_test_pkt(kt, s, s + 1, 1, len, 640, 1,
 			UET_REQ_SYN | UET_REQ_RETX);
 	uet_kt_pop_ack(kt, &a, NULL);
@@ -297,25 +299,109 @@ static void uet_rx_test_dup_rcvd(struct kunit *test)
 	uet_kt_purge(kt);
 }
 
-/* Not asked: one ACK every UET_ACK_EVERY packets, covering them all. */
+/*
+ * Not asked, within a message: one ACK every UET_ACK_EVERY packets,
+ * covering them all.
+ */
 static void uet_rx_test_ack_every(struct kunit *test)
 {
 	struct uet_kt *kt = test->priv;
 	u8 *buf = uet_rx_test_buf(test);
+	u32 s = 5, i, len = UET_ACK_EVERY * 512 + 100;
 	struct uet_ack_info a;
-	u32 s = 5, i;
 
 	for (i = 0; i < UET_ACK_EVERY; i++) {
 		KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
-		uet_rx_test_pkt(kt, s, s + i, 1 + i, 100 + i, 1024, 0,
-				UET_REQ_SYN);
+		uet_rx_test_pkt(kt, s, s + i, 1, len, 512, i, UET_REQ_SYN);
 	}
 	uet_kt_pop_ack(kt, &a, NULL);
 	KUNIT_EXPECT_EQ(test, a.cack, s + UET_ACK_EVERY - 1);
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
-	for (i = 0; i < UET_ACK_EVERY; i++)
-		uet_rx_test_recv(kt, buf, 100 + i, 1 + i);
+	uet_rx_test_pkt(kt, s, s + i, 1, len, 512, i, UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + UET_ACK_EVERY);
+	uet_rx_test_recv(kt, buf, len, 1);
 	KUNIT_EXPECT_EQ(test, uet_kt_recv(kt, buf, T_BUF, NULL), -EAGAIN);
+}
+
+static void uet_rx_test_held_cfg(struct uet_config *c)
+{
+	c->ack_delay_us = 2000;
+	c->rto_min_us = 10000;
+}
+
+/* Packet @j of message @msg_id, cut every 1024, from another PDC. */
+static void uet_rx_test_held_pkt(struct uet_kt *kt, u32 psn, u16 msg_id,
+				 u32 msg_len, u32 j, u8 flags)
+{
+	struct uet_kt_data d = {
+		.psn		= psn,
+		.start		= 1000,
+		.spdcid		= UET_KT_PEER_PDC + 1,
+		.flags		= UET_REQ_SYN | flags,
+		.msg_id		= msg_id,
+		.msg_len	= msg_len,
+		.off		= j * 1024,
+		.len		= min(1024U, msg_len - j * 1024),
+		.ev		= 0x100 + j,
+	};
+
+	uet_kt_rcv_data(kt, &d);
+}
+
+/*
+ * Not asked, a message's end draws an ACK at once; with ack-delay, the
+ * ACK is held: it leaves from the timer, names the newest packet, covers
+ * what came meanwhile and reports the time held as Service_Time.  An ACK
+ * that leaves meanwhile, asked for, takes its place.
+ */
+static void uet_rx_test_ack_held(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u8 *buf = uet_rx_test_buf(test);
+	struct uet_ack_info a;
+	u64 t0, held, service;
+	u32 s = 5;
+	u16 ev;
+
+	uet_rx_test_pkt(kt, s, s, 1, 100, 1024, 0, UET_REQ_SYN);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s);
+	KUNIT_EXPECT_EQ(test, FIELD_GET(UET_NSCC_SERVICE_TIME, a.cc_state), 0);
+	uet_rx_test_recv(kt, buf, 100, 1);
+
+	/* a PDC opened after the change holds its ACKs */
+	uet_kt_config(kt, uet_rx_test_held_cfg);
+	s = 1000;
+	t0 = ktime_get_ns();
+	uet_rx_test_held_pkt(kt, s, 1, 100, 0, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	uet_rx_test_held_pkt(kt, s + 1, 2, 3000, 1, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt), 1000));
+	held = ktime_get_ns() - t0;
+	uet_kt_pop_ack(kt, &a, &ev);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 1);
+	KUNIT_EXPECT_EQ(test, a.trigger, s + 1);
+	KUNIT_EXPECT_EQ(test, ev, 0x101);
+	KUNIT_EXPECT_GE(test, held, 2000 * NSEC_PER_USEC);
+	service = FIELD_GET(UET_NSCC_SERVICE_TIME, a.cc_state) *
+		  UET_NSCC_SERVICE_NS;
+	KUNIT_EXPECT_GT(test, service, 0);
+	KUNIT_EXPECT_LE(test, service, held);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_ACK_HELD), 1);
+
+	/* held again, then an ACK asked for: nothing is held after it */
+	uet_rx_test_held_pkt(kt, s + 2, 3, 100, 0, 0);
+	uet_rx_test_held_pkt(kt, s + 3, 2, 3000, 0, 0);
+	uet_rx_test_held_pkt(kt, s + 4, 2, 3000, 2, UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 4);
+	KUNIT_EXPECT_FALSE(test, UET_KT_WAIT(uet_kt_pending(kt), 5));
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_ACK_HELD), 1);
+	uet_rx_test_recv(kt, buf, 100, 1);
+	uet_rx_test_recv(kt, buf, 100, 3);
+	uet_rx_test_recv(kt, buf, 3000, 2);
 }
 
 /*
@@ -380,6 +466,8 @@ static void uet_rx_test_refused(struct kunit *test)
 
 	/* the first completes and is read: the second fits when resent */
 	uet_rx_test_pkt(kt, s, s + 2, 1, 3000, 1536, 1, UET_REQ_SYN);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s);
 	uet_rx_test_recv(kt, buf, 3000, 1);
 	uet_rx_test_pkt(kt, s, s + 1, 2, 100, 1536, 0,
 			UET_REQ_SYN | UET_REQ_RETX);
@@ -478,6 +566,7 @@ static struct kunit_case uet_rx_test_cases[] = {
 	KUNIT_CASE(uet_rx_test_duplicates),
 	KUNIT_CASE(uet_rx_test_dup_rcvd),
 	KUNIT_CASE(uet_rx_test_ack_every),
+	KUNIT_CASE(uet_rx_test_ack_held),
 	KUNIT_CASE(uet_rx_test_refused),
 	KUNIT_CASE(uet_rx_test_tombstone),
 	{}

@@ -684,6 +684,66 @@ static void uet_tx_test_spurious_timeout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
 }
 
+static void uet_tx_test_held_cfg(struct uet_config *c)
+{
+	c->cc = UET_CC_NONE;
+	c->ack_delay_us = 500;
+	uet_tx_test_rto(c);
+}
+
+/*
+ * With ack-delay, a message's end asks for no ACK unless something waits
+ * for it (here, the send buffer more than half used); it times out
+ * ack-delay later, and the time the target held an ACK (its Service_Time)
+ * is no part of the RTT measured.
+ */
+static void uet_tx_test_ack_held(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk[2], one;
+	struct uet_ack_info a = {
+		.spdcid		= UET_KT_PEER_PDC,
+		.cc		= true,
+		.cc_state	= FIELD_PREP(UET_NSCC_SERVICE_TIME,
+					     8000000 / UET_NSCC_SERVICE_NS),
+	};
+	u64 t0, t1, out_us, rto = (u64)T_RTO_US * NSEC_PER_USEC;
+	struct uet_kt_tx st;
+	int w;
+
+	uet_kt_config(kt, uet_tx_test_held_cfg);
+	t0 = ktime_get_ns();
+	uet_tx_test_burst(kt, pk, 2, 1);
+	t1 = ktime_get_ns();
+	/* the PDC's first packet asks, its first message's end does not */
+	KUNIT_EXPECT_TRUE(test, pk[0].flags & UET_REQ_AR);
+	KUNIT_EXPECT_FALSE(test, pk[1].flags & UET_REQ_AR);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, pk[0].spdcid, &st));
+	KUNIT_EXPECT_GE(test, st.rto_at, t0 + rto + 500 * NSEC_PER_USEC);
+	KUNIT_EXPECT_LE(test, st.rto_at, t1 + rto + 500 * NSEC_PER_USEC);
+
+	msleep(20);
+	a.cack = pk[1].psn;
+	a.trigger = pk[1].psn;
+	a.dpdcid = pk[0].spdcid;
+	uet_kt_rcv_ack(kt, &a, T_EV);
+	out_us = div_u64(ktime_get_ns() - t0, NSEC_PER_USEC);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, pk[0].spdcid, &st));
+	KUNIT_EXPECT_GT(test, st.srtt_us, 0);
+	KUNIT_EXPECT_LE(test, st.srtt_us, out_us - 8000);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 10, 2), 10);
+	uet_kt_pop_data(kt, &one, NULL);
+	KUNIT_EXPECT_FALSE(test, one.flags & UET_REQ_AR);
+	/* one more such message takes the send buffer past half: it asks */
+	w = uet_tx_test_wmem(kt);
+	WRITE_ONCE(kt->tx->sk->sk_sndbuf, 3 * w);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 10, 3), 10);
+	uet_kt_pop_data(kt, &one, NULL);
+	KUNIT_EXPECT_TRUE(test, one.flags & UET_REQ_AR);
+}
+
 static void uet_tx_test_rccc_cfg(struct uet_config *c)
 {
 	c->cc = UET_CC_RCCC;
@@ -989,6 +1049,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_rccc_unanswered),
 	KUNIT_CASE(uet_tx_test_rccc_quiet),
 	KUNIT_CASE(uet_tx_test_rccc_idle),
+	KUNIT_CASE(uet_tx_test_ack_held),
 	{}
 };
 
