@@ -221,8 +221,8 @@ VISIBLE_IF_KUNIT int uet_ack_read(const void *hdr, unsigned int len,
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_ack_read);
 
-/* Send @a, filled in but for the PSN state, on @ev. */
-static void uet_rx_ack_out(struct uet_pdc *pdc, struct uet_ack_info *a,
+/* Send @a, filled in but for the PSN state, on @ev; false without memory. */
+static bool uet_rx_ack_out(struct uet_pdc *pdc, struct uet_ack_info *a,
 			   u16 ev, struct sk_buff_head *q)
 {
 	struct uet_pdc_rx *rx = &pdc->rx;
@@ -238,8 +238,9 @@ static void uet_rx_ack_out(struct uet_pdc *pdc, struct uet_ack_info *a,
 	 * NSCC's ACK clock: under nscc every ACK is an ACK_CC, and every
 	 * ACK_CC (cc_type NSCC, 0 on the wire) reports the bytes received so
 	 * far, in 256-byte units rounded up, wrapping at 24 bits.
-	 * Service_Time is 0 but in a probe's answer: the ACK leaves in the
-	 * softirq its trigger arrived in.
+	 * Service_Time is 0 but in a probe's answer and a held ACK
+	 * (uet_rx_held_out()): the ACK leaves in the softirq its trigger
+	 * arrived in.
 	 */
 	if (uet_pdc_nscc(pdc))
 		a->cc = true;
@@ -255,7 +256,7 @@ static void uet_rx_ack_out(struct uet_pdc *pdc, struct uet_ack_info *a,
 				       sizeof(struct uet_pds_ack), ev);
 	if (!skb) {
 		uet_stat_inc(pdc->un, UET_STAT_TX_NOMEM);
-		return;
+		return false;
 	}
 	uet_ack_write(skb->data, a);
 	if (a->bitmap)
@@ -269,6 +270,7 @@ static void uet_rx_ack_out(struct uet_pdc *pdc, struct uet_ack_info *a,
 	uet_stat_inc(pdc->un, UET_STAT_ACK_TX);
 	trace_uet_ack_tx(pdc->lid, a->cack, a->trigger, ev, a->bitmap != 0,
 			 a->flags & UET_ACK_M);
+	return true;
 }
 
 /* Acknowledge: @trigger drew the ACK, which carries back its value @ev. */
@@ -295,8 +297,10 @@ static void uet_rx_held_out(struct uet_pdc *pdc, u64 now,
 				min_t(u64, div_u64(now - h->last_ns,
 						   UET_NSCC_SERVICE_NS),
 				      FIELD_MAX(UET_NSCC_SERVICE_TIME)));
-	uet_stat_inc(pdc->un, UET_STAT_ACK_HELD);
-	uet_rx_ack_out(pdc, &a, h->ev, q);
+	/* sent or not (no memory: lost as on the wire), nothing is held */
+	h->due = 0;
+	if (uet_rx_ack_out(pdc, &a, h->ev, q))
+		uet_stat_inc(pdc->un, UET_STAT_ACK_HELD);
 }
 
 static enum hrtimer_restart uet_rx_held_timer(struct hrtimer *t)

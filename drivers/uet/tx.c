@@ -1169,7 +1169,6 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 	return true;
 }
 
-/* Should the packet just cut from @m ask for an ACK at once? */
 /*
  * With ack-delay, does anything wait for the ACK of a message's end that
  * the target would hold?  A sender short of send buffer; a PSN window or
@@ -1192,6 +1191,7 @@ static bool uet_tx_ack_waited(const struct uet_pdc *pdc,
 		(s32)(r->init + r->grant - r->sent) < (s32)(r->init / 2));
 }
 
+/* Should the packet just cut from @m ask for an ACK at once? */
 static bool uet_tx_want_ack(const struct uet_pdc *pdc,
 			    const struct uet_tx_msg *m, u32 psn)
 {
@@ -1644,7 +1644,8 @@ static void uet_tx_cc_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 
 /*
  * The RTT an ACK measures of its trigger, out for @out_ns: less the time
- * the target held it (Service_Time, ack-delay), at least 1 ns.
+ * the target held it (Service_Time, ack-delay).  0, no sample, when the
+ * target claims to have held it for the whole round trip or more.
  */
 static u64 uet_tx_ack_rtt(const struct uet_ack_info *a, u64 out_ns)
 {
@@ -1653,7 +1654,7 @@ static u64 uet_tx_ack_rtt(const struct uet_ack_info *a, u64 out_ns)
 	if (a->cc && a->cc_type == UET_ACK_CC_NSCC)
 		service = FIELD_GET(UET_NSCC_SERVICE_TIME, a->cc_state) *
 			  UET_NSCC_SERVICE_NS;
-	return out_ns > service ? out_ns - service : 1;
+	return out_ns > service ? out_ns - service : 0;
 }
 
 /**
@@ -1690,7 +1691,8 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 			tx->rccc.acked_ev = s->ev;
 		if (s->msg && !s->retx && !(a->flags & UET_ACK_RETX)) {
 			rtt = uet_tx_ack_rtt(a, now - s->sent_ns);
-			uet_tx_rtt(pdc, rtt);
+			if (rtt)
+				uet_tx_rtt(pdc, rtt);
 		}
 		progress |= uet_tx_acked(pdc, a->trigger, a->flags & UET_ACK_M ?
 					 UET_SPRAY_EV_ACK_ECN :
