@@ -323,7 +323,6 @@ static enum hrtimer_restart uet_rx_held_timer(struct hrtimer *t)
 			uet_rx_held_out(pdc, now, &q);
 		}
 	}
-	h->armed = ret == HRTIMER_RESTART;
 	spin_unlock_bh(&pdc->lock);
 	uet_xmit_queue(pdc->un, &q);
 	return ret;
@@ -351,11 +350,14 @@ static void uet_rx_hold_ack(struct uet_pdc *pdc, u32 psn, u16 ev,
 	if (h->due)
 		return;
 	h->due = now + pdc->ack_delay_ns;
-	if (!h->armed) {
-		h->armed = true;
+	/*
+	 * A timer still queued for an earlier hold moves on to this one when
+	 * it fires; one not queued (or returning) is started, which is safe
+	 * against its callback returning on another CPU.
+	 */
+	if (!hrtimer_is_queued(&h->timer))
 		hrtimer_start(&h->timer, ns_to_ktime(h->due),
 			      HRTIMER_MODE_ABS_SOFT);
-	}
 }
 
 static void uet_rx_send_nack(struct uet_net *un, const struct in6_addr *laddr,

@@ -1642,18 +1642,24 @@ static void uet_tx_cc_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 				 uet_nscc_avg_delay_ns(n), ecn);
 }
 
+/* How long the target says it held an ACK (Service_Time), ns. */
+static u64 uet_tx_ack_service_ns(const struct uet_ack_info *a)
+{
+	if (!a->cc || a->cc_type != UET_ACK_CC_NSCC)
+		return 0;
+	return FIELD_GET(UET_NSCC_SERVICE_TIME, a->cc_state) *
+	       UET_NSCC_SERVICE_NS;
+}
+
 /*
- * The RTT an ACK measures of its trigger, out for @out_ns: less the time
- * the target held it (Service_Time, ack-delay).  0, no sample, when the
- * target claims to have held it for the whole round trip or more.
+ * The RTT an ACK (a probe's answer too) measures, out for @out_ns: less
+ * the time the target held it.  0, no sample, when the target claims to
+ * have held it for the whole round trip or more.
  */
 static u64 uet_tx_ack_rtt(const struct uet_ack_info *a, u64 out_ns)
 {
-	u64 service = 0;
+	u64 service = uet_tx_ack_service_ns(a);
 
-	if (a->cc && a->cc_type == UET_ACK_CC_NSCC)
-		service = FIELD_GET(UET_NSCC_SERVICE_TIME, a->cc_state) *
-			  UET_NSCC_SERVICE_NS;
 	return out_ns > service ? out_ns - service : 0;
 }
 
@@ -1972,19 +1978,15 @@ void uet_tx_probe_ack(struct uet_pdc *pdc, u16 ev, const struct uet_ack_info *a)
 {
 	struct uet_probe_rec *r = &pdc->tx.probes[a->opaque % UET_PROBE_SLOTS];
 	u64 now = ktime_get_ns(), rtt = 0;
-	u32 service = 0;
-
-	if (a->cc && a->cc_type == UET_ACK_CC_NSCC)
-		service = FIELD_GET(UET_NSCC_SERVICE_TIME, a->cc_state) *
-			  UET_NSCC_SERVICE_NS;
 
 	if (r->sent_ns && r->id == a->opaque && r->ev == ev) {
-		rtt = now - r->sent_ns;
-		rtt = rtt > service ? rtt - service : 1;
+		rtt = uet_tx_ack_rtt(a, now - r->sent_ns);
 		r->sent_ns = 0;
-		pdc->tx.min_rtt_ns = min(pdc->tx.min_rtt_ns, rtt);
+		if (rtt)
+			pdc->tx.min_rtt_ns = min(pdc->tx.min_rtt_ns, rtt);
 	}
-	trace_uet_probe_answered(pdc->lid, ev, a->opaque, rtt, service);
+	trace_uet_probe_answered(pdc->lid, ev, a->opaque, rtt,
+				 uet_tx_ack_service_ns(a));
 	uet_tx_spray_note(pdc, ev,
 			  uet_spray_feedback(pdc->spray, UET_SPRAY_EV_PROBE_RESP,
 					     ev, now));

@@ -252,8 +252,6 @@ struct uet_pdc_tx {
  * @psn: the newest packet accepted since the last ACK, which the held
  *	ACK names
  * @ev: @psn's entropy value, which the ACK carries back
- * @armed: @timer is queued; it may be for an earlier @due, and then
- *	moves on to this one when it fires
  */
 struct uet_rx_held {
 	struct hrtimer timer;
@@ -261,7 +259,6 @@ struct uet_rx_held {
 	u64 last_ns;
 	u32 psn;
 	u16 ev;
-	bool armed;
 };
 
 /**

@@ -330,30 +330,12 @@ static void uet_rx_test_held_cfg(struct uet_config *c)
 	c->rto_min_us = 10000;
 }
 
-/* Packet @j of message @msg_id, cut every 1024, from another PDC. */
-static void uet_rx_test_held_pkt(struct uet_kt *kt, u32 psn, u16 msg_id,
-				 u32 msg_len, u32 j, u8 flags)
-{
-	struct uet_kt_data d = {
-		.psn		= psn,
-		.start		= 1000,
-		.spdcid		= UET_KT_PEER_PDC + 1,
-		.flags		= UET_REQ_SYN | flags,
-		.msg_id		= msg_id,
-		.msg_len	= msg_len,
-		.off		= j * 1024,
-		.len		= min(1024U, msg_len - j * 1024),
-		.ev		= 0x100 + j,
-	};
-
-	uet_kt_rcv_data(kt, &d);
-}
-
 /*
- * Not asked, a message's end draws an ACK at once; with ack-delay, the
- * ACK is held: it leaves from the timer, names the newest packet, covers
- * what came meanwhile and reports the time held as Service_Time.  An ACK
- * that leaves meanwhile, asked for, takes its place.
+ * With ack-delay, the ACK of a message's end that asked for none is held:
+ * it leaves from the timer, names the newest packet, covers what came
+ * meanwhile and reports the time held as Service_Time.  An ACK that
+ * leaves meanwhile, asked for, takes its place.  (Without ack-delay such
+ * an end is acknowledged at once: uet_rx_test_duplicates.)
  */
 static void uet_rx_test_ack_held(struct kunit *test)
 {
@@ -361,22 +343,14 @@ static void uet_rx_test_ack_held(struct kunit *test)
 	u8 *buf = uet_rx_test_buf(test);
 	struct uet_ack_info a;
 	u64 t0, held, service;
-	u32 s = 5;
+	u32 s = 1000;
 	u16 ev;
 
-	uet_rx_test_pkt(kt, s, s, 1, 100, 1024, 0, UET_REQ_SYN);
-	uet_kt_pop_ack(kt, &a, NULL);
-	KUNIT_EXPECT_EQ(test, a.cack, s);
-	KUNIT_EXPECT_EQ(test, FIELD_GET(UET_NSCC_SERVICE_TIME, a.cc_state), 0);
-	uet_rx_test_recv(kt, buf, 100, 1);
-
-	/* a PDC opened after the change holds its ACKs */
 	uet_kt_config(kt, uet_rx_test_held_cfg);
-	s = 1000;
 	t0 = ktime_get_ns();
-	uet_rx_test_held_pkt(kt, s, 1, 100, 0, 0);
+	uet_rx_test_pkt(kt, s, s, 1, 100, 1024, 0, UET_REQ_SYN);
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
-	uet_rx_test_held_pkt(kt, s + 1, 2, 3000, 1, 0);
+	uet_rx_test_pkt(kt, s, s + 1, 2, 3000, 1024, 1, UET_REQ_SYN);
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 	KUNIT_EXPECT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt), 1000));
 	held = ktime_get_ns() - t0;
@@ -392,9 +366,10 @@ static void uet_rx_test_ack_held(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_ACK_HELD), 1);
 
 	/* held again, then an ACK asked for: nothing is held after it */
-	uet_rx_test_held_pkt(kt, s + 2, 3, 100, 0, 0);
-	uet_rx_test_held_pkt(kt, s + 3, 2, 3000, 0, 0);
-	uet_rx_test_held_pkt(kt, s + 4, 2, 3000, 2, UET_REQ_AR);
+	uet_rx_test_pkt(kt, s, s + 2, 3, 100, 1024, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 3, 2, 3000, 1024, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 4, 2, 3000, 1024, 2,
+			UET_REQ_SYN | UET_REQ_AR);
 	uet_kt_pop_ack(kt, &a, NULL);
 	KUNIT_EXPECT_EQ(test, a.cack, s + 4);
 	/* past the hold the first of them started (at least 20 ms) */
