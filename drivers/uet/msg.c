@@ -147,12 +147,19 @@ int uet_buf_from_iter(struct uet_buf *b, struct iov_iter *from)
 	return 0;
 }
 
+/* Is a received message of @len bytes held in its struct uet_rbuf? */
+static bool uet_rbuf_inline(u32 len)
+{
+	return len && len <= UET_RBUF_INLINE_MAX;
+}
+
 /**
  * uet_rbuf_alloc() - allocate the page vector of a message being received
  * @len: bytes of the message
  * @gfp: allocation flags (GFP_ATOMIC | __GFP_ACCOUNT on receive)
  *
- * No page is allocated: uet_rbuf_populate() adds them as data lands.
+ * No page is allocated: uet_rbuf_populate() adds them as data lands.  A
+ * message of at most UET_RBUF_INLINE_MAX bytes gets its bytes here.
  *
  * Return: the buffer, or NULL when memory is short.
  */
@@ -160,8 +167,10 @@ struct uet_rbuf *uet_rbuf_alloc(u32 len, gfp_t gfp)
 {
 	u32 n = DIV_ROUND_UP(len, PAGE_SIZE);
 	struct uet_rbuf *b;
+	size_t size;
 
-	b = kvmalloc(struct_size(b, pg, n), gfp | __GFP_ZERO | __GFP_NOWARN);
+	size = struct_size(b, pg, n) + (uet_rbuf_inline(len) ? len : 0);
+	b = kvmalloc(size, gfp | __GFP_ZERO | __GFP_NOWARN);
 	if (b)
 		b->len = len;
 	return b;
@@ -193,6 +202,9 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_free);
 /**
  * uet_rbuf_size() - memory the page vector of a @len-byte message takes
  * @len: message length
+ *
+ * A message held inline has its bytes charged as the page they stand for
+ * (uet_rbuf_populate()), not here.
  *
  * Return: bytes to charge before any page is.
  */
@@ -226,6 +238,20 @@ static bool uet_rbuf_next(u32 *off, u32 *len, struct uet_rbuf_piece *p)
 	*off += p->n;
 	*len -= p->n;
 	return true;
+}
+
+/* Does page @i of @b have memory for its bytes? */
+static bool uet_rbuf_has(const struct uet_rbuf *b, u32 i)
+{
+	return uet_rbuf_inline(b->len) ? b->npages : !!b->pg[i].page;
+}
+
+/* Where the bytes of @p are in @b; uet_rbuf_has() said they have memory. */
+static void *uet_rbuf_at(struct uet_rbuf *b, const struct uet_rbuf_piece *p)
+{
+	if (uet_rbuf_inline(b->len))
+		return (u8 *)&b->pg[1] + p->poff;
+	return page_address(b->pg[p->i].page) + p->poff;
 }
 
 /**
@@ -270,7 +296,7 @@ u32 uet_rbuf_missing(const struct uet_rbuf *b, u32 off, u32 len)
 	u32 missing = 0;
 
 	while (uet_rbuf_next(&off, &len, &p))
-		missing += !b->pg[p.i].page;
+		missing += !uet_rbuf_has(b, p.i);
 	return missing;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_missing);
@@ -282,6 +308,10 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_missing);
  * @len: bytes
  * @gfp: allocation flags
  *
+ * A message held inline allocates nothing: its bytes count as one page
+ * from its first write, so that rx-mem, SO_RCVBUF and the reservation
+ * treat it as they treat a one-page message.
+ *
  * Return: pages allocated; fewer than uet_rbuf_missing() said when memory
  * is short (those allocated stay, counted in b->npages).
  */
@@ -290,6 +320,12 @@ u32 uet_rbuf_populate(struct uet_rbuf *b, u32 off, u32 len, gfp_t gfp)
 	struct uet_rbuf_piece p;
 	u32 added = 0;
 
+	if (uet_rbuf_inline(b->len)) {
+		if (!len || b->npages)
+			return 0;
+		b->npages = 1;
+		return 1;
+	}
 	while (uet_rbuf_next(&off, &len, &p)) {
 		if (b->pg[p.i].page)
 			continue;
@@ -321,8 +357,7 @@ int uet_rbuf_write_skb(struct uet_rbuf *b, u32 off, const struct sk_buff *skb,
 	int err;
 
 	while (uet_rbuf_next(&o, &l, &p)) {
-		err = skb_copy_bits(skb, skb_off,
-				    page_address(b->pg[p.i].page) + p.poff, p.n);
+		err = skb_copy_bits(skb, skb_off, uet_rbuf_at(b, &p), p.n);
 		if (err)
 			return err;
 		skb_off += p.n;
@@ -347,6 +382,8 @@ int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to)
 {
 	u32 i;
 
+	if (uet_rbuf_inline(b->len))
+		return copy_to_iter(&b->pg[1], len, to) == len ? 0 : -EFAULT;
 	for (i = 0; len; i++) {
 		size_t n = min_t(u32, len, PAGE_SIZE);
 

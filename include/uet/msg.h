@@ -11,7 +11,10 @@
  * packet must cover whole granules (but for the message's end) that no
  * earlier packet wrote, so a message is complete exactly when every byte
  * was written once, and no page reaches recvmsg() with a byte no packet
- * wrote.
+ * wrote.  A received message of at most UET_RBUF_INLINE_MAX bytes takes
+ * no page: its bytes follow its page vector in one allocation, which
+ * spares the allocation, zeroing and freeing of a page per small message
+ * (a page is 4 KiB to clear for a 64-byte ping).
  */
 #ifndef _UET_MSG_H
 #define _UET_MSG_H
@@ -62,12 +65,19 @@ struct uet_rpage {
 	unsigned long got[BITS_TO_LONGS(UET_RX_PAGE_GRAINS)];
 };
 
+/* A received message this short is held in its struct uet_rbuf. */
+#define UET_RBUF_INLINE_MAX	1024
+
 /**
  * struct uet_rbuf - the bytes of a message being received
  * @len: bytes of the message
  * @got: bytes written so far
- * @npages: pages allocated so far (each charged to the receiver)
- * @pg: DIV_ROUND_UP(@len, PAGE_SIZE) pages, in order
+ * @npages: pages allocated so far (each charged to the receiver); for a
+ *	message of at most UET_RBUF_INLINE_MAX bytes, 1 once its first
+ *	bytes landed, its inline bytes charged as the page they stand for
+ * @pg: DIV_ROUND_UP(@len, PAGE_SIZE) pages, in order; for a message of at
+ *	most UET_RBUF_INLINE_MAX bytes one entry whose page stays NULL, the
+ *	message's bytes following it
  *
  * Written under the receiving PDC's lock until complete, then read-only.
  */

@@ -2,12 +2,14 @@
 /*
  * KUnit: the receive reassembly tracker.  A message is complete only when
  * every byte was written once; overlapping and misaligned packets are
- * refused and change nothing; pages exist only where data landed.
+ * refused and change nothing; pages exist only where data landed, and a
+ * short message takes none.
  */
 #include <kunit/test.h>
 #include <linux/mm.h>
 #include <linux/skbuff.h>
 #include <linux/string.h>
+#include <linux/uio.h>
 #include <uet/msg.h>
 
 #define T_LEN	(3 * PAGE_SIZE + 100)
@@ -175,12 +177,50 @@ static void uet_rbuf_test_empty(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_rbuf_size(0), sizeof(*b));
 }
 
+/*
+ * A message of at most UET_RBUF_INLINE_MAX bytes takes no page: its bytes
+ * count as one page from their first write, land in place and come out
+ * whole; one byte more and it takes a page.
+ */
+static void uet_rbuf_test_inline(struct kunit *test)
+{
+	u32 len = UET_RBUF_INLINE_MAX;
+	struct uet_rbuf *b = uet_rbuf_test_new(test, len), *big;
+	u8 *out = kunit_kzalloc(test, len, GFP_KERNEL);
+	struct kvec kv = { .iov_base = out, .iov_len = len };
+	struct iov_iter it;
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_missing(b, 512, 512), 1U);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 512, 512, 7), 0);
+	KUNIT_EXPECT_EQ(test, b->npages, 1U);
+	KUNIT_EXPECT_NULL(test, b->pg[0].page);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_missing(b, 0, 512), 0U);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 448, 128, 1), -EEXIST);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 0, 512, 9), 0);
+	KUNIT_EXPECT_EQ(test, b->got, len);
+	KUNIT_EXPECT_EQ(test, b->npages, 1U);
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, len);
+	KUNIT_ASSERT_EQ(test, uet_rbuf_to_iter(b, len, &it), 0);
+	KUNIT_EXPECT_EQ(test, out[0], 9);
+	KUNIT_EXPECT_EQ(test, out[511], 9);
+	KUNIT_EXPECT_EQ(test, out[512], 7);
+	KUNIT_EXPECT_EQ(test, out[len - 1], 7);
+
+	big = uet_rbuf_alloc(len + 1, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, big);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_populate(big, 0, 64, GFP_KERNEL), 1U);
+	KUNIT_EXPECT_NOT_NULL(test, big->pg[0].page);
+	uet_rbuf_free(big);
+}
+
 static struct kunit_case uet_rbuf_test_cases[] = {
 	KUNIT_CASE(uet_rbuf_test_out_of_order),
 	KUNIT_CASE(uet_rbuf_test_overlap),
 	KUNIT_CASE(uet_rbuf_test_unaligned),
 	KUNIT_CASE(uet_rbuf_test_short_skb),
 	KUNIT_CASE(uet_rbuf_test_empty),
+	KUNIT_CASE(uet_rbuf_test_inline),
 	{}
 };
 
