@@ -13,7 +13,10 @@
 #    the packets that drew them;
 #  - after the route changes (one link taken out of the multipath route)
 #    the next transfer, on the same PDC, uses no cached route through
-#    the link taken out.
+#    the link taken out;
+#  - a socket bound to the wildcard address keeps the route that chose
+#    its source address, and leaves from the new source once the route
+#    names another.
 #
 #   A 10.9.0.1 fd09::1 (lo) ==== a1..a4 / b1..b4 ==== B 10.9.0.2 fd09::2 (lo)
 
@@ -24,7 +27,8 @@ N=24
 LEN=131072
 
 ktap_header
-ktap_plan 10
+ktap_plan 12
+API="python3 $(dirname "$0")/uet_api.py"
 
 setup()
 {
@@ -157,6 +161,54 @@ check_paths()
 	fi
 }
 
+# src_change FAM: one socket of A bound to any address sends to B, the
+# route to B then names a new source address, and the socket sends again:
+# B must see that message come from the new address.
+src_change()
+{
+	local fam=$1 dst=10.9.0.2 new=10.9.0.3 out rcv snd want
+
+	[ "$fam" = 6 ] && dst=fd09::2 && new=fd09::3
+	out=$(mktemp -d)
+	mkfifo "$out/go"
+	ip -n "$A" addr add "$new" dev lo &&
+		ip -n "$B" route add "$new" via "$(b_gw "$fam")" ||
+		echo "# could not add $new"
+	ip netns exec "$B" $API recv 100 20 0 2 >"$out/recv" 2>"$out/recv.err" &
+	rcv=$!
+	uet_wait_until 10 grep -q ready "$out/recv.err" || echo "# receiver not ready"
+	ip netns exec "$A" $API twice "$dst" <"$out/go" >"$out/send" 2>&1 &
+	snd=$!
+	exec 7>"$out/go"
+	uet_wait_until 10 grep -q . "$out/send" || echo "# first send did not return"
+	if [ "$fam" = 4 ]; then
+		ip -n "$A" route replace 10.9.0.2/32 src "$new" "${NH4[@]:0:15}"
+	else
+		ip -n "$A" -6 route del fd09::2/128
+		ip -n "$A" -6 route add fd09::2/128 src "$new" "${NH6[@]:0:15}"
+	fi
+	echo >&7
+	exec 7>&-
+	wait "$snd"
+	wait "$rcv"
+	want="$dst -> $new "
+	if [ "$(tr '\n' ' ' <"$out/send")" = "ok ok " ] &&
+	   [ "$(grep -c '^len 10 ' "$out/recv")" = 2 ] &&
+	   "$UETCTL" -n "$B" pdc show | grep -q -- "$want"; then
+		ktap_ok "IPv$fam a wildcard socket's next message leaves from the source its route names now"
+	else
+		ktap_fail "IPv$fam a wildcard socket's next message leaves from the source its route names now" \
+			"send: $(tr '\n' ' ' <"$out/send"); recv: $(tr '\n' ' ' <"$out/recv"); B's PDCs: $("$UETCTL" -n "$B" pdc show | tr '\n' ';')"
+	fi
+	rm -rf "$out"
+}
+
+# b_gw FAM: B's next hop towards A
+b_gw()
+{
+	if [ "$1" = 4 ]; then echo 10.20.1.1; else echo fd20:1::1; fi
+}
+
 if ! setup; then
 	echo "# setup failed"
 	exit "$KSFT_FAIL"
@@ -224,6 +276,10 @@ for fam in 4 6; do
 			"transfer rc $rc; $on4 packets on a4, $used on a1-a3; PDCs opened $opened -> $(uet_stat "$A" pdc_opened)"
 	fi
 	rm -rf "$cap"
+done
+
+for fam in 4 6; do
+	src_change $fam
 done
 
 ktap_finished

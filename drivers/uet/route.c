@@ -229,7 +229,14 @@ struct uet_route_cache *uet_route_cache_resize(struct uet_route_cache *c,
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_cache_resize);
 
-static u32 uet_route_cookie(struct dst_entry *dst)
+/**
+ * uet_route_cookie() - what dst_check() needs to tell a route still stands
+ * @dst: the route
+ *
+ * Return: the IPv6 route's cookie; 0 for IPv4, whose routes carry their
+ * generation themselves.
+ */
+u32 uet_route_cookie(struct dst_entry *dst)
 {
 #if IS_ENABLED(CONFIG_IPV6)
 	if (dst->ops->family == AF_INET6)

@@ -39,6 +39,7 @@
 #include <uet/msg.h>
 #include <uet/net.h>
 #include <uet/pdc.h>
+#include <uet/route.h>
 #include <uet/sock.h>
 #include <uet/stats.h>
 
@@ -435,6 +436,34 @@ void uet_tx_msg_free(struct uet_tx_msg *m)
 	sock_put(sk);
 }
 
+/*
+ * The source address of a message to @daddr from a socket bound to the
+ * wildcard address: the one the route to the socket's last destination
+ * chose while dst_check() says that route stands, else a FIB lookup's,
+ * whose route the socket then keeps in sk_dst_cache.  Messages to one
+ * peer cost one lookup, not one each.  Under lock_sock().
+ */
+static int uet_sock_saddr(struct uet_sock *us, const struct in6_addr *daddr,
+			  struct in6_addr *saddr)
+{
+	struct sock *sk = &us->sk;
+	struct dst_entry *dst;
+
+	if (ipv6_addr_equal(daddr, &us->route_daddr) &&
+	    __sk_dst_check(sk, us->route_cookie)) {
+		*saddr = us->route_saddr;
+		return 0;
+	}
+	dst = uet_tx_saddr(uet_net(sock_net(sk)), daddr, saddr);
+	if (IS_ERR(dst))
+		return PTR_ERR(dst);
+	us->route_daddr = *daddr;
+	us->route_saddr = *saddr;
+	us->route_cookie = uet_route_cookie(dst);
+	sk_dst_set(sk, dst);
+	return 0;
+}
+
 static int uet_sendmsg(struct socket *sock, struct msghdr *msg, size_t len)
 {
 	struct sock *sk = sock->sk;
@@ -478,7 +507,7 @@ static int uet_sendmsg(struct socket *sock, struct msghdr *msg, size_t len)
 
 	saddr = us->laddr;
 	if (ipv6_addr_any(&saddr)) {
-		err = uet_tx_saddr(un, &daddr, &saddr);
+		err = uet_sock_saddr(us, &daddr, &saddr);
 		if (err)
 			goto out;
 	}
@@ -883,6 +912,8 @@ static void uet_sock_destruct(struct sock *sk)
 
 	skb_queue_purge(&sk->sk_error_queue);
 	uet_rxq_purge(us);
+	/* The route uet_sock_saddr() kept. */
+	dst_release(rcu_dereference_protected(sk->sk_dst_cache, 1));
 	WARN_ON_ONCE(atomic_read(&sk->sk_rmem_alloc));
 	WARN_ON_ONCE(atomic_read(&us->wmem));
 }

@@ -240,19 +240,15 @@ static struct dst_entry *uet_tx_route_pdc(struct uet_pdc *pdc, u16 ev,
  * @raddr: the peer (IPv4 as v4-mapped IPv6)
  * @saddr: set to the source address
  *
- * Return: 0, or the routing error (-ENETUNREACH, -EHOSTUNREACH...).
+ * Return: the route, with a reference for the caller, or the routing
+ * error (-ENETUNREACH, -EHOSTUNREACH...).
  */
-int uet_tx_saddr(struct uet_net *un, const struct in6_addr *raddr,
-		 struct in6_addr *saddr)
+struct dst_entry *uet_tx_saddr(struct uet_net *un,
+			       const struct in6_addr *raddr,
+			       struct in6_addr *saddr)
 {
-	struct dst_entry *dst;
-
 	*saddr = in6addr_any;
-	dst = uet_route(un, saddr, raddr, 0);
-	if (IS_ERR(dst))
-		return PTR_ERR(dst);
-	dst_release(dst);
-	return 0;
+	return uet_route(un, saddr, raddr, 0);
 }
 
 /* Is there a route from @laddr (:: for any) to @raddr? */

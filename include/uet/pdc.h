@@ -607,8 +607,9 @@ void uet_pdc_counts_get(const struct uet_pdc *pdc, struct uet_pdc_counts *c);
 /* tx.c */
 int uet_tx_send(struct uet_net *un, struct uet_tx_msg *m,
 		const struct in6_addr *laddr, const struct in6_addr *raddr);
-int uet_tx_saddr(struct uet_net *un, const struct in6_addr *raddr,
-		 struct in6_addr *saddr);
+struct dst_entry *uet_tx_saddr(struct uet_net *un,
+			       const struct in6_addr *raddr,
+			       struct in6_addr *saddr);
 void uet_tx_pdc_init(struct uet_pdc *pdc);
 void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn);
 void uet_tx_pdc_release(struct uet_pdc *pdc);

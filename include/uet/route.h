@@ -67,5 +67,6 @@ struct dst_entry *uet_route_cache_get(struct uet_route_cache *c, u16 ev,
 				      u16 dport);
 void uet_route_cache_set(struct uet_route_cache *c, u16 ev, u16 dport,
 			 struct dst_entry *dst);
+u32 uet_route_cookie(struct dst_entry *dst);
 
 #endif /* _UET_ROUTE_H */

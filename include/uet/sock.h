@@ -29,6 +29,10 @@
  * @bound: @laddr, @job, @ep are set; under lock_sock()
  * @connected: @peer is set; under lock_sock()
  * @tx_seq: number of the next message sent; under lock_sock()
+ * @route_daddr: the destination whose route sk_dst_cache holds, for an
+ *	unbound @laddr; under lock_sock()
+ * @route_saddr: the source address that route chose; under lock_sock()
+ * @route_cookie: that route's uet_route_cookie(); under lock_sock()
  * @wmem: bytes of messages sent and not yet done
  * @rx_reserved: bytes the messages being received or waiting for
  *	recvmsg() take once whole, reserved against SO_RCVBUF when each
@@ -47,6 +51,9 @@ struct uet_sock {
 	bool bound;
 	bool connected;
 	u32 tx_seq;
+	u32 route_cookie;
+	struct in6_addr route_daddr;
+	struct in6_addr route_saddr;
 	atomic_t wmem;
 	atomic_t rx_reserved;
 	spinlock_t rxq_lock;	/* protects rxq */
