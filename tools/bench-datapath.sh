@@ -9,17 +9,23 @@
 # 2. The 4-path leaf-spine fabric with each spine's link towards h2 limited
 #    by tbf, so that the paths and not the CPU are the bottleneck: iperf3
 #    with 4 TCP streams (ECMP hashes each flow onto one path) against
-#    uetperf under each spraying type.
+#    uetperf under each spraying type, at each MTU of BENCH_FABRIC_MTUS.
+#    At MTU 1500 uet's packets carry 1407 bytes of payload (its default
+#    mss, 4096, needs a larger MTU), so headers take 7% of the links; at
+#    9000 uet sends at its default mss. Each run also gives the share of
+#    the bytes each spine carried, which shows how evenly a type spread
+#    its packets over the paths.
 # Prints goodputs and their ratios; absolute figures depend on the machine.
 #
 # Environment: BENCH_SECS (default 10), BENCH_RATE (tbf rate per spine,
-# default 50mbit).
+# default 50mbit), BENCH_FABRIC_MTUS (default "1500 9000").
 
 root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
 . "$root/selftests/fabric.sh"
 
 secs=${BENCH_SECS:-10}
 rate=${BENCH_RATE:-50mbit}
+fabric_mtus=${BENCH_FABRIC_MTUS:-1500 9000}
 
 # tcp NS_SERVER NS_CLIENT DST STREAMS: iperf3 goodput at the receiver, Mbit/s
 tcp()
@@ -49,6 +55,32 @@ uet()
 	rm -rf "$out"
 }
 
+# spine_bytes: the bytes each spine has sent towards l2 so far
+spine_bytes()
+{
+	local i
+
+	for i in $(seq 1 "$UET_SPINES"); do
+		ip netns exec "${FAB_S[$((i - 1))]}" \
+			cat "/sys/class/net/s$i-l2/statistics/tx_bytes"
+	done | tr '\n' ' '
+}
+
+# shares "BEFORE" "AFTER": each spine's share of the bytes sent between
+# two spine_bytes, in percent
+shares()
+{
+	echo "$1" "$2" | awk '{
+		n = NF / 2
+		for (i = 1; i <= n; i++) {
+			d[i] = $(i + n) - $i
+			t += d[i]
+		}
+		for (i = 1; i <= n; i++)
+			printf "%s%.0f", (i > 1) ? "/" : "", t ? 100 * d[i] / t : 0
+	}'
+}
+
 ratio()
 {
 	echo "$1 $2" | awk '{ printf "%.2f", ($2 > 0) ? $1 / $2 : 0 }'
@@ -68,19 +100,39 @@ for mtu in 1500 9000; do
 done
 
 echo
+# fabric MTU: TCP and every spraying type on a fresh fabric
+fabric()
+{
+	local mtu=$1 i t u b0 b1 spray
+
+	uet_fabric_build "$mtu" || return 1
+	for i in $(seq 1 "$UET_SPINES"); do
+		ip netns exec "${FAB_S[$((i - 1))]}" tc qdisc add dev s$i-l2 \
+			root tbf rate "$rate" burst 64kb latency 100ms
+	done
+	printf '%-6s %-12s %10s %8s %16s\n' MTU "" Mbit/s "x TCP" \
+		"spine shares %"
+	b0=$(spine_bytes)
+	t=$(tcp "$FAB_H2" "$FAB_H1" 10.2.2.1 4)
+	b1=$(spine_bytes)
+	printf '%-6s %-12s %10.1f %8s %16s\n' "$mtu" "TCP ECMP" "$t" 1.00 \
+		"$(shares "$b0" "$b1")"
+	for spray in none rr active reps; do
+		# the last run's PDCs gone: a new spraying state of this type
+		uet_wait_until 30 uet_no_pdcs "$FAB_H1" "$FAB_H2"
+		"$UETCTL" -n "$FAB_H1" set spray "$spray" >/dev/null
+		b0=$(spine_bytes)
+		u=$(uet "$FAB_H2" "$FAB_H1" 10.2.2.1 4 1048576)
+		b1=$(spine_bytes)
+		printf '%-6s %-12s %10.1f %8s %16s\n' "$mtu" "uet $spray" \
+			"$u" "$(ratio "$u" "$t")" "$(shares "$b0" "$b1")"
+	done
+	for i in "$FAB_H1" "$FAB_H2" "$FAB_L1" "$FAB_L2" "${FAB_S[@]}"; do
+		ip netns del "$i"
+	done
+}
+
 echo "2. leaf-spine fabric, 4 paths of $rate each (tbf), 4 streams"
-uet_fabric_build
-for i in $(seq 1 $UET_SPINES); do
-	ip netns exec "${FAB_S[$((i - 1))]}" tc qdisc add dev s$i-l2 root \
-		tbf rate "$rate" burst 64kb latency 100ms
-done
-t=$(tcp "$FAB_H2" "$FAB_H1" 10.2.2.1 4)
-printf '%-12s %12s %10s\n' "" "Mbit/s" "x TCP"
-printf '%-12s %12.1f %10s\n' "TCP ECMP" "$t" 1.00
-for spray in none rr active reps; do
-	# the last run's PDCs gone: a new spraying state of this type
-	uet_wait_until 30 uet_no_pdcs "$FAB_H1" "$FAB_H2"
-	"$UETCTL" -n "$FAB_H1" set spray "$spray" >/dev/null
-	u=$(uet "$FAB_H2" "$FAB_H1" 10.2.2.1 4 1048576)
-	printf '%-12s %12.1f %10s\n' "uet $spray" "$u" "$(ratio "$u" "$t")"
+for mtu in $fabric_mtus; do
+	fabric "$mtu"
 done
