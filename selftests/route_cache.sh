@@ -16,7 +16,8 @@
 #    the link taken out;
 #  - a socket bound to the wildcard address keeps the route that chose
 #    its source address, and leaves from the new source once the route
-#    names another.
+#    names another; one that sends to IPv4 and then IPv6 picks each
+#    family's source.
 #
 #   A 10.9.0.1 fd09::1 (lo) ==== a1..a4 / b1..b4 ==== B 10.9.0.2 fd09::2 (lo)
 
@@ -27,7 +28,7 @@ N=24
 LEN=131072
 
 ktap_header
-ktap_plan 12
+ktap_plan 13
 API="python3 $(dirname "$0")/uet_api.py"
 
 setup()
@@ -181,6 +182,7 @@ src_change()
 	snd=$!
 	exec 7>"$out/go"
 	uet_wait_until 10 grep -q . "$out/send" || echo "# first send did not return"
+	# the three links left after link 4 was taken out (5 words each)
 	if [ "$fam" = 4 ]; then
 		ip -n "$A" route replace 10.9.0.2/32 src "$new" "${NH4[@]:0:15}"
 	else
@@ -194,11 +196,33 @@ src_change()
 	want="$dst -> $new "
 	if [ "$(tr '\n' ' ' <"$out/send")" = "ok ok " ] &&
 	   [ "$(grep -c '^len 10 ' "$out/recv")" = 2 ] &&
-	   "$UETCTL" -n "$B" pdc show | grep -q -- "$want"; then
+	   "$UETCTL" -n "$B" pdc show | grep -qF -- "$want"; then
 		ktap_ok "IPv$fam a wildcard socket's next message leaves from the source its route names now"
 	else
 		ktap_fail "IPv$fam a wildcard socket's next message leaves from the source its route names now" \
 			"send: $(tr '\n' ' ' <"$out/send"); recv: $(tr '\n' ' ' <"$out/recv"); B's PDCs: $("$UETCTL" -n "$B" pdc show | tr '\n' ';')"
+	fi
+	rm -rf "$out"
+}
+
+# One socket of A bound to any address sends to B over IPv4, then over
+# IPv6: the second message must not take the first one's source.
+two_families()
+{
+	local out rcv
+
+	out=$(mktemp -d)
+	ip netns exec "$B" $API recv 100 20 0 2 >"$out/recv" 2>"$out/recv.err" &
+	rcv=$!
+	uet_wait_until 10 grep -q ready "$out/recv.err" || echo "# receiver not ready"
+	echo | ip netns exec "$A" $API twice 10.9.0.2 fd09::2 >"$out/send" 2>&1
+	wait "$rcv"
+	if [ "$(tr '\n' ' ' <"$out/send")" = "ok ok " ] &&
+	   [ "$(grep -c '^len 10 ' "$out/recv")" = 2 ]; then
+		ktap_ok "a wildcard socket sends to IPv4 then IPv6, each from its family's source"
+	else
+		ktap_fail "a wildcard socket sends to IPv4 then IPv6, each from its family's source" \
+			"send: $(tr '\n' ' ' <"$out/send"); recv: $(tr '\n' ' ' <"$out/recv")"
 	fi
 	rm -rf "$out"
 }
@@ -278,6 +302,7 @@ for fam in 4 6; do
 	rm -rf "$cap"
 done
 
+two_families
 for fam in 4 6; do
 	src_change $fam
 done

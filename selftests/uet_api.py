@@ -21,11 +21,11 @@
     uet_api.py efault SRC DST           bind to SRC, sendto() DST endpoint
                                         100 from an unmapped buffer; print
                                         the errno name
-    uet_api.py twice DST                from one socket bound to any
+    uet_api.py twice DST [DST2]         from one socket bound to any
                                         address, send 10 bytes to DST
-                                        endpoint 100, then again once a
-                                        line comes on stdin; print "ok"
-                                        or the errno name for each
+                                        endpoint 100, then to DST2 (DST)
+                                        once a line comes on stdin; print
+                                        "ok" or the errno name for each
     uet_api.py sink EP SECONDS          bind endpoint EP of job 1, read
                                         and discard messages for SECONDS,
                                         print how many
@@ -155,14 +155,14 @@ def cmd_efault(src, dst):
                                      sockaddr(dst, 100), 32)))
 
 
-def cmd_twice(dst):
+def cmd_twice(dst, dst2):
     fd = uet_socket()
     check(libc.bind(fd, sockaddr('', 0), 32))
-    for i in range(2):
+    for i, to in enumerate((dst, dst2)):
         if i:
             sys.stdin.readline()
         result(lambda: check(libc.sendto(fd, b'0123456789', 10, 0,
-                                         sockaddr(dst, 100), 32)))
+                                         sockaddr(to, 100), 32)))
         sys.stdout.flush()
 
 
@@ -243,7 +243,7 @@ def main():
     elif cmd == 'efault':
         cmd_efault(a[0], a[1])
     elif cmd == 'twice':
-        cmd_twice(a[0])
+        cmd_twice(a[0], a[1] if len(a) > 1 else a[0])
     elif cmd == 'sink':
         cmd_sink(int(a[0]), float(a[1]))
     elif cmd == 'capture':

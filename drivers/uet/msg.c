@@ -147,10 +147,19 @@ int uet_buf_from_iter(struct uet_buf *b, struct iov_iter *from)
 	return 0;
 }
 
+/* An inline message's bytes are all in its one page's place. */
+static_assert(UET_RBUF_INLINE_MAX <= PAGE_SIZE);
+
 /* Is a received message of @len bytes held in its struct uet_rbuf? */
 static bool uet_rbuf_inline(u32 len)
 {
 	return len && len <= UET_RBUF_INLINE_MAX;
+}
+
+/* Where an inline message's bytes are: past its one uet_rpage. */
+static void *uet_rbuf_data(const struct uet_rbuf *b)
+{
+	return (void *)&b->pg[1];
 }
 
 /**
@@ -243,14 +252,14 @@ static bool uet_rbuf_next(u32 *off, u32 *len, struct uet_rbuf_piece *p)
 /* Does page @i of @b have memory for its bytes? */
 static bool uet_rbuf_has(const struct uet_rbuf *b, u32 i)
 {
-	return uet_rbuf_inline(b->len) ? b->npages : !!b->pg[i].page;
+	return uet_rbuf_inline(b->len) ? b->npages != 0 : !!b->pg[i].page;
 }
 
 /* Where the bytes of @p are in @b; uet_rbuf_has() said they have memory. */
 static void *uet_rbuf_at(struct uet_rbuf *b, const struct uet_rbuf_piece *p)
 {
 	if (uet_rbuf_inline(b->len))
-		return (u8 *)&b->pg[1] + p->poff;
+		return uet_rbuf_data(b) + p->poff;
 	return page_address(b->pg[p->i].page) + p->poff;
 }
 
@@ -383,7 +392,8 @@ int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to)
 	u32 i;
 
 	if (uet_rbuf_inline(b->len))
-		return copy_to_iter(&b->pg[1], len, to) == len ? 0 : -EFAULT;
+		return copy_to_iter(uet_rbuf_data(b), len, to) == len ?
+		       0 : -EFAULT;
 	for (i = 0; len; i++) {
 		size_t n = min_t(u32, len, PAGE_SIZE);
 

@@ -437,29 +437,51 @@ void uet_tx_msg_free(struct uet_tx_msg *m)
 }
 
 /*
+ * What moves when an address of @net comes, goes or changes state: an
+ * IPv6 route's cookie does not move when an address is added, completes
+ * DAD or is deprecated, though the source a lookup picks may change.
+ */
+static u32 uet_sock_addr_genid(const struct net *net)
+{
+	u32 genid = atomic_read(&net->ipv4.dev_addr_genid);
+
+#if IS_ENABLED(CONFIG_IPV6)
+	genid += atomic_read(&net->ipv6.dev_addr_genid);
+#endif
+	return genid;
+}
+
+/*
  * The source address of a message to @daddr from a socket bound to the
  * wildcard address: the one the route to the socket's last destination
- * chose while dst_check() says that route stands, else a FIB lookup's,
- * whose route the socket then keeps in sk_dst_cache.  Messages to one
- * peer cost one lookup, not one each.  Under lock_sock().
+ * chose while that route stands (dst_check()) and no address changed,
+ * else a FIB lookup's, whose route the socket then keeps in
+ * sk_dst_cache.  Messages to one peer cost one lookup, not one each.
+ * Under lock_sock().
  */
 static int uet_sock_saddr(struct uet_sock *us, const struct in6_addr *daddr,
 			  struct in6_addr *saddr)
 {
 	struct sock *sk = &us->sk;
+	struct uet_net *un = uet_net(sock_net(sk));
+	u32 genid = uet_sock_addr_genid(sock_net(sk));
+	u16 dport = READ_ONCE(un->udp_port);
 	struct dst_entry *dst;
 
 	if (ipv6_addr_equal(daddr, &us->route_daddr) &&
+	    genid == us->route_genid && dport == us->route_dport &&
 	    __sk_dst_check(sk, us->route_cookie)) {
 		*saddr = us->route_saddr;
 		return 0;
 	}
-	dst = uet_tx_saddr(uet_net(sock_net(sk)), daddr, saddr);
+	dst = uet_tx_saddr(un, daddr, saddr);
 	if (IS_ERR(dst))
 		return PTR_ERR(dst);
 	us->route_daddr = *daddr;
 	us->route_saddr = *saddr;
 	us->route_cookie = uet_route_cookie(dst);
+	us->route_genid = genid;
+	us->route_dport = dport;
 	sk_dst_set(sk, dst);
 	return 0;
 }

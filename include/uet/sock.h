@@ -33,6 +33,9 @@
  *	unbound @laddr; under lock_sock()
  * @route_saddr: the source address that route chose; under lock_sock()
  * @route_cookie: that route's uet_route_cookie(); under lock_sock()
+ * @route_genid: the namespace's address generation when it was looked up
+ *	(uet_sock_saddr()); under lock_sock()
+ * @route_dport: the UDP port it was looked up for; under lock_sock()
  * @wmem: bytes of messages sent and not yet done
  * @rx_reserved: bytes the messages being received or waiting for
  *	recvmsg() take once whole, reserved against SO_RCVBUF when each
@@ -52,6 +55,8 @@ struct uet_sock {
 	bool connected;
 	u32 tx_seq;
 	u32 route_cookie;
+	u32 route_genid;
+	u16 route_dport;
 	struct in6_addr route_daddr;
 	struct in6_addr route_saddr;
 	atomic_t wmem;

@@ -43,10 +43,12 @@ static void uet_rbuf_test_exit(struct kunit *test)
 	skb_queue_purge(&t->skbs);
 }
 
+/* The case's buffer for a @len-byte message, in place of any before it. */
 static struct uet_rbuf *uet_rbuf_test_new(struct kunit *test, u32 len)
 {
 	struct uet_rbuf_test *t = test->priv;
 
+	uet_rbuf_free(t->b);
 	t->b = uet_rbuf_alloc(len, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, t->b);
 	return t->b;
@@ -138,32 +140,49 @@ static void uet_rbuf_test_overlap(struct kunit *test)
 	KUNIT_EXPECT_NULL(test, b->pg[5].page);
 }
 
-/* Offsets and lengths off the 64-byte granule are refused. */
+/*
+ * Offsets and lengths off the 64-byte granule are refused, in a message
+ * held inline (1000 bytes) and in one of two pages (4136), each 40 bytes
+ * past a granule.
+ */
 static void uet_rbuf_test_unaligned(struct kunit *test)
 {
-	struct uet_rbuf *b = uet_rbuf_test_new(test, 1000);
+	static const u32 lens[] = { 1000, PAGE_SIZE + 40 };
+	unsigned int i;
 
-	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 10, 64), -EINVAL);
-	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 0, 100), -EINVAL);
-	/* the end of the message may be short of a granule */
-	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 960, 40), 0);
-	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 0, 1000), 0);
-	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 960, 40, 3), 0);
-	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 896, 104), -EEXIST);
-	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 0, 960, 4), 0);
-	KUNIT_EXPECT_EQ(test, b->got, 1000U);
+	for (i = 0; i < ARRAY_SIZE(lens); i++) {
+		u32 len = lens[i], end = len - 40;
+		struct uet_rbuf *b = uet_rbuf_test_new(test, len);
+
+		KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 10, 64), -EINVAL);
+		KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 0, 100), -EINVAL);
+		/* the end of the message may be short of a granule */
+		KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, end, 40), 0);
+		KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 0, len), 0);
+		KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, end, 40, 3), 0);
+		KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, end - 64, 104),
+				-EEXIST);
+		KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 0, end, 4), 0);
+		KUNIT_EXPECT_EQ(test, b->got, len);
+	}
 }
 
-/* A failed copy marks nothing written. */
+/* A failed copy marks nothing written, inline (128 bytes) or in a page. */
 static void uet_rbuf_test_short_skb(struct kunit *test)
 {
-	struct uet_rbuf *b = uet_rbuf_test_new(test, 4096);
-	struct sk_buff *skb = uet_rbuf_test_skb(test, 64, 5);
+	static const u32 lens[] = { 128, PAGE_SIZE };
+	unsigned int i;
 
-	KUNIT_ASSERT_EQ(test, uet_rbuf_populate(b, 0, 128, GFP_KERNEL), 1U);
-	KUNIT_EXPECT_NE(test, uet_rbuf_write_skb(b, 0, skb, 0, 128), 0);
-	KUNIT_EXPECT_EQ(test, b->got, 0U);
-	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 0, 128), 0);
+	for (i = 0; i < ARRAY_SIZE(lens); i++) {
+		struct uet_rbuf *b = uet_rbuf_test_new(test, lens[i]);
+		struct sk_buff *skb = uet_rbuf_test_skb(test, 64, 5);
+
+		KUNIT_ASSERT_EQ(test, uet_rbuf_populate(b, 0, 128, GFP_KERNEL),
+				1U);
+		KUNIT_EXPECT_NE(test, uet_rbuf_write_skb(b, 0, skb, 0, 128), 0);
+		KUNIT_EXPECT_EQ(test, b->got, 0U);
+		KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 0, 128), 0);
+	}
 }
 
 /* An empty message is complete at once and holds no page. */
