@@ -300,23 +300,27 @@ uet_fabric_build()
 		ip -n "$FAB_L2" -6 route add fd01::/64 "${nh6l2[@]}"
 }
 
-# _uet_wide_host NS LEAF K NET: host NS's link "uplink" to LEAF's "hK",
-# 10.NET.K.1/24 with LEAF at .254 and its default route.
+# _uet_wide_host NS LEAF K NET [MTU]: host NS's link "uplink" to LEAF's
+# "hK", 10.NET.K.1/24 with LEAF at .254 and its default route.
 _uet_wide_host()
 {
-	local ns=$1 leaf=$2 k=$3 net=$4
+	local ns=$1 leaf=$2 k=$3 net=$4 mtu=${5:-}
 
 	uet_ns_quiet "$ns"
 	ip link add uplink netns "$ns" type veth peer name "h$k" \
-		netns "$leaf" &&
-		ip -n "$ns" link set uplink up &&
+		netns "$leaf" || return 1
+	if [ -n "$mtu" ]; then
+		ip -n "$ns" link set uplink mtu "$mtu" &&
+			ip -n "$leaf" link set "h$k" mtu "$mtu" || return 1
+	fi
+	ip -n "$ns" link set uplink up &&
 		ip -n "$leaf" link set "h$k" up &&
 		ip -n "$ns" addr add "10.$net.$k.1/24" dev uplink &&
 		ip -n "$leaf" addr add "10.$net.$k.254/24" dev "h$k" &&
 		ip -n "$ns" route add default via "10.$net.$k.254"
 }
 
-# uet_fabric_wide N: the leaf-spine fabric with N hosts under each leaf,
+# uet_fabric_wide N [MTU]: the leaf-spine fabric with N hosts under each leaf,
 # IPv4 only (tools/bench-collective.sh). Sets FAB_L1 FAB_L2 FAB_S, and
 # FAB_LEFT and FAB_RIGHT (arrays of the hosts' namespaces):
 #
@@ -325,7 +329,7 @@ _uet_wide_host()
 # Each host's link is on 10.1.k.0/24 (10.2.k.0/24), its leaf at .254.
 uet_fabric_wide()
 {
-	local n=$1 i k ns nh1=() nh2=()
+	local n=$1 mtu=${2:-} i k ns nh1=() nh2=()
 
 	uet_netns_new FAB_L1 && uet_netns_new FAB_L2 || return 1
 	FAB_S=()
@@ -347,16 +351,18 @@ uet_fabric_wide()
 			net.ipv4.fib_multipath_hash_policy=1 >/dev/null
 	done
 	for k in $(seq 1 "$n"); do
-		_uet_wide_host "${FAB_LEFT[$((k - 1))]}" "$FAB_L1" "$k" 1 &&
-			_uet_wide_host "${FAB_RIGHT[$((k - 1))]}" "$FAB_L2" "$k" 2 ||
+		_uet_wide_host "${FAB_LEFT[$((k - 1))]}" "$FAB_L1" "$k" 1 \
+			"$mtu" &&
+			_uet_wide_host "${FAB_RIGHT[$((k - 1))]}" "$FAB_L2" \
+				"$k" 2 "$mtu" ||
 			return 1
 	done
 	for i in $(seq 1 $UET_SPINES); do
 		ns=${FAB_S[$((i - 1))]}
-		uet_link "$FAB_L1" "l1-s$i" "$ns" "s$i-l1" &&
+		uet_link "$FAB_L1" "l1-s$i" "$ns" "s$i-l1" "$mtu" &&
 			ip -n "$FAB_L1" addr add "10.11.$i.1/24" dev "l1-s$i" &&
 			ip -n "$ns" addr add "10.11.$i.2/24" dev "s$i-l1" &&
-			uet_link "$FAB_L2" "l2-s$i" "$ns" "s$i-l2" &&
+			uet_link "$FAB_L2" "l2-s$i" "$ns" "s$i-l2" "$mtu" &&
 			ip -n "$FAB_L2" addr add "10.12.$i.1/24" dev "l2-s$i" &&
 			ip -n "$ns" addr add "10.12.$i.2/24" dev "s$i-l2" &&
 			ip -n "$ns" route add 10.1.0.0/16 via "10.11.$i.1" &&

@@ -23,7 +23,10 @@
 #
 # Environment: BENCH_NS (default "4 8"), BENCH_SIZES in MiB (default
 # "8 64"), BENCH_RATE (default 20mbit), BENCH_TRANSPORTS (default "tcp
-# mptcp none rr active reps"), BENCH_SECS for the TCP check (default 10).
+# mptcp none rr active reps"), BENCH_SECS for the TCP check (default 10),
+# BENCH_MTU (every link's; default 1500, where uet's packets carry 1407
+# bytes; at 9000 uet sends at its default mss, 4096), BENCH_UET_SET
+# (uetctl set arguments for every host, e.g. "cc none"; default none).
 
 root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
 . "$root/selftests/fabric.sh"
@@ -31,6 +34,8 @@ root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
 ns_list=${BENCH_NS:-4 8}
 sizes=${BENCH_SIZES:-8 64}
 rate=${BENCH_RATE:-20mbit}
+mtu=${BENCH_MTU:-}
+uet_set=${BENCH_UET_SET:-}
 transports=${BENCH_TRANSPORTS:-tcp mptcp none rr active reps}
 secs=${BENCH_SECS:-10}
 tmp=$(mktemp -d)
@@ -177,11 +182,12 @@ tcp16()
 }
 
 bps=$(rate_bps "$rate")
-echo "collective benchmark: $UET_SPINES paths of $rate each (tbf), permutation l1 -> l2"
+echo "collective benchmark: $UET_SPINES paths of $rate each (tbf), MTU ${mtu:-1500}, permutation l1 -> l2${uet_set:+, uet: $uet_set}"
 for n in $ns_list; do
 	_uet_cleanup
 	_uet_netns=()
-	uet_fabric_wide "$n" || { echo "cannot build the fabric"; exit 1; }
+	uet_fabric_wide "$n" "$mtu" ||
+		{ echo "cannot build the fabric"; exit 1; }
 	for i in $(seq 1 $UET_SPINES); do
 		ip netns exec "${FAB_S[$((i - 1))]}" tc qdisc add dev "s$i-l2" \
 			root tbf rate "$rate" burst 64kb latency 100ms
@@ -190,6 +196,13 @@ for n in $ns_list; do
 		"$UETCTL" -n "${FAB_RIGHT[$((k - 1))]}" set rcvbuf 67108864 \
 			>/dev/null
 	done
+	if [ -n "$uet_set" ]; then
+		for ns in "${FAB_LEFT[@]}" "${FAB_RIGHT[@]}"; do
+			# shellcheck disable=SC2086
+			"$UETCTL" -n "$ns" set $uet_set >/dev/null ||
+				{ echo "uetctl set $uet_set refused"; exit 1; }
+		done
+	fi
 	mptcp_setup "$n" >/dev/null 2>&1
 	echo
 	echo "N = $n: 16 TCP flows reach $(tcp16 | awk -v c="$bps" \

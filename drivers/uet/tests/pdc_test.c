@@ -485,6 +485,16 @@ static void uet_pdc_test_credit_unpaced(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_pdc_test_credit(kt, tlid), 60000);
 }
 
+/* Pop the CREDITs a target sent; return the last grant, @n their number. */
+static u32 uet_pdc_test_credits(struct uet_kt *kt, u16 tlid, u32 *n)
+{
+	u32 grant = 0;
+
+	for (*n = 0; uet_kt_pending(kt); (*n)++)
+		grant = uet_pdc_test_credit(kt, tlid);
+	return grant;
+}
+
 /* 1 Mbit/s: a chunk every 134 ms, so that the pacer is seen at work */
 static void uet_pdc_test_rccc_cfg(struct uet_config *c)
 {
@@ -503,21 +513,27 @@ static void uet_pdc_test_credit_paced(struct kunit *test)
 	u32 chunk = UET_RCCC_CHUNK_PKTS * UET_DEFAULT_MSS, req = 2 * chunk + 7;
 	struct uet_kt *kt = test->priv;
 	unsigned long t0;
+	u32 n;
 	u16 tlid;
 
 	uet_kt_config(kt, uet_pdc_test_rccc_cfg);
 	tlid = uet_pdc_test_target(kt);
 	t0 = jiffies;
 	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid, 0x5001, req);
-	KUNIT_ASSERT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt) == 3, 3000));
-	/* the first chunk at once, each next one 134 ms of link later */
-	KUNIT_EXPECT_GE(test, jiffies_to_msecs(jiffies - t0), 200);
+	/* the first chunk at once */
+	KUNIT_ASSERT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt), 1000));
 	KUNIT_EXPECT_EQ(test, uet_pdc_test_credit(kt, tlid), chunk);
-	KUNIT_EXPECT_EQ(test, uet_pdc_test_credit(kt, tlid), 2 * chunk);
-	KUNIT_EXPECT_EQ(test, uet_pdc_test_credit(kt, tlid), req);
-	KUNIT_EXPECT_TRUE(test, UET_KT_WAIT(!hrtimer_active(&kt->un->rccc.timer),
-					    1000));
-	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	/*
+	 * each next one 134 ms of link later, until the request is met; a
+	 * turn the host ran late grants what it missed in one CREDIT, so
+	 * the rest comes in one or two
+	 */
+	KUNIT_ASSERT_TRUE(test, UET_KT_WAIT(!hrtimer_active(&kt->un->rccc.timer),
+					    3000));
+	KUNIT_EXPECT_GE(test, jiffies_to_msecs(jiffies - t0), 200);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_credits(kt, tlid, &n), req);
+	KUNIT_EXPECT_GE(test, n, 1);
+	KUNIT_EXPECT_LE(test, n, 2);
 
 	/*
 	 * owed credit: a repeated request draws the grant as it stands at
@@ -543,16 +559,6 @@ static void uet_pdc_test_credit_paced(struct kunit *test)
 static void uet_pdc_test_rccc_fast_cfg(struct uet_config *c)
 {
 	c->cc = UET_CC_RCCC;
-}
-
-/* Pop the CREDITs a target sent; return the last grant, @n their number. */
-static u32 uet_pdc_test_credits(struct uet_kt *kt, u16 tlid, u32 *n)
-{
-	u32 grant = 0;
-
-	for (*n = 0; uet_kt_pending(kt); (*n)++)
-		grant = uet_pdc_test_credit(kt, tlid);
-	return grant;
 }
 
 /*
