@@ -7,7 +7,9 @@
 # one that did not ask for up to ack-delay: a stream of small messages is
 # acknowledged every 8 packets or once per delay, and a ping-pong's ACKs
 # cover several round trips each. Every message still arrives once,
-# intact, and the counters (ack_tx, ack_held) say how.
+# intact, and the counters (ack_tx, ack_held) say how. On the way: the
+# sender, bound to any address, looks its source address up once, not
+# once per message (tx_route_lookups).
 #
 #   A va 10.0.0.1 fd00::1 ---- vb 10.0.0.2 fd00::2 B
 
@@ -17,7 +19,7 @@ N=300
 RT=200
 
 ktap_header
-ktap_plan 6
+ktap_plan 7
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 
@@ -55,10 +57,16 @@ pingpong()
 
 # 1: off, the default: one ACK per message
 b0=$(uet_stat "$B" ack_tx)
+l0=$(uet_stat "$A" tx_route_lookups)
 stream "ack-delay off: $N small messages" 1
 b1=$(uet_stat "$B" ack_tx)
 [ $((b1 - b0)) -ge $N ] && ktap_ok "ack-delay off: one ACK per message ($((b1 - b0)))" ||
 	ktap_fail "ack-delay off: one ACK per message" "B sent $((b1 - b0)) ACKs for $N messages"
+# a route per rr value (128) and one source address lookup
+lookups=$(($(uet_stat "$A" tx_route_lookups) - l0))
+[ $lookups -lt $((N / 2)) ] &&
+	ktap_ok "a wildcard sender's source address is looked up once ($lookups FIB lookups for $N messages)" ||
+	ktap_fail "a wildcard sender's source address is looked up once" "$lookups FIB lookups for $N messages"
 
 # 2: on both ends; an rto-min well above it, for the VM's stalls
 for ns in "$A" "$B"; do

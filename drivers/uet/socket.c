@@ -463,8 +463,9 @@ static int uet_sock_saddr(struct uet_sock *us, const struct in6_addr *daddr,
 			  struct in6_addr *saddr)
 {
 	struct sock *sk = &us->sk;
-	struct uet_net *un = uet_net(sock_net(sk));
-	u32 genid = uet_sock_addr_genid(sock_net(sk));
+	struct net *net = sock_net(sk);
+	struct uet_net *un = uet_net(net);
+	u32 genid = uet_sock_addr_genid(net);
 	u16 dport = READ_ONCE(un->udp_port);
 	struct dst_entry *dst;
 

@@ -240,6 +240,8 @@ static struct dst_entry *uet_tx_route_pdc(struct uet_pdc *pdc, u16 ev,
  * @raddr: the peer (IPv4 as v4-mapped IPv6)
  * @saddr: set to the source address
  *
+ * A FIB lookup, counted in tx_route_lookups.
+ *
  * Return: the route, with a reference for the caller, or the routing
  * error (-ENETUNREACH, -EHOSTUNREACH...).
  */
@@ -247,6 +249,7 @@ struct dst_entry *uet_tx_saddr(struct uet_net *un,
 			       const struct in6_addr *raddr,
 			       struct in6_addr *saddr)
 {
+	uet_stat_inc(un, UET_STAT_TX_ROUTE_LOOKUP);
 	*saddr = in6addr_any;
 	return uet_route(un, saddr, raddr, 0);
 }
