@@ -144,6 +144,7 @@ struct uet_nscc_params {
  * @in_flight: bytes sent and neither reported received nor given up
  *	(NACKed, timed out); may be briefly negative
  * @base_rtt_ns: smallest RTT sample seen (initially the namespace's), ns
+ * @min_rtt_ns: smallest RTT sample seen, ns; 0 before the first
  * @target_qdelay_ns: target queueing delay, ns
  * @avg_delay_q: average queueing delay, ns << %UET_NSCC_FP_SHIFT
  * @inc_bytes: increase accumulated since the last adjustment, bytes x
@@ -173,6 +174,7 @@ struct uet_nscc {
 	u32 max_cwnd;
 	s64 in_flight;
 	u32 base_rtt_ns;
+	u32 min_rtt_ns;
 	u32 target_qdelay_ns;
 	u64 avg_delay_q;
 	u64 inc_bytes;
