@@ -610,7 +610,7 @@ static void uet_nscc_test_quick_adapt_slow_path(struct kunit *test)
 	uet_nscc_on_send(&n, 225000);
 	/* the first ACK starts the period */
 	uet_nscc_on_ack(&n, &p, 4096, 200000, false, t);
-	KUNIT_EXPECT_EQ(test, n.min_rtt_ns, 200000);
+	KUNIT_EXPECT_EQ(test, n.qa_min_rtt_ns, 200000);
 	KUNIT_EXPECT_EQ(test, n.base_rtt_ns, T_RTT);
 	KUNIT_EXPECT_EQ(test, n.qa_end_ns, t + 200000);
 	for (i = 1; i <= 11; i++)
@@ -621,10 +621,17 @@ static void uet_nscc_test_quick_adapt_slow_path(struct kunit *test)
 	/* the period's 11 x 4096 bytes, at least 225000 / 8 */
 	KUNIT_EXPECT_EQ(test, n.actions[UET_NSCC_ACT_QUICK_ADAPT], 0);
 	KUNIT_EXPECT_EQ(test, n.qa_end_ns, t + 220000 + 200000);
-	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096, 200000, false,
+	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 8192, 200000, false,
 					      t + 420001),
 			UET_NSCC_ACT_QUICK_ADAPT);
-	KUNIT_EXPECT_EQ(test, n.cwnd, 4096);
+	KUNIT_EXPECT_EQ(test, n.cwnd, 8192);
+	/* a lower sample shortens the next period; one without, none */
+	KUNIT_EXPECT_EQ(test, n.qa_end_ns, t + 420001 + 200000);
+	uet_nscc_on_ack(&n, &p, 4096, 0, false, t + 420002);
+	KUNIT_EXPECT_EQ(test, n.qa_min_rtt_ns, 200000);
+	uet_nscc_on_ack(&n, &p, 4096, 100000, false, t + 620002);
+	KUNIT_EXPECT_EQ(test, n.qa_min_rtt_ns, 100000);
+	KUNIT_EXPECT_EQ(test, n.qa_end_ns, t + 620002 + 100000);
 }
 
 /* Timeouts take the packet off the window and ask for quick adapt. */
