@@ -272,19 +272,13 @@ static void uet_nscc_inc(struct uet_nscc *n, u64 coef, u64 bytes)
 }
 
 /*
- * Quick adapt: at the end of each period (base RTT + target, or longer:
- * below), if a loss
+ * Quick adapt: at the end of each period (base RTT + target), if a loss
  * was seen or the delay is extreme, and the bytes delivered in that period
  * are a small part of the largest window, the window becomes what was
  * delivered: after an incast the second RTT already matches the share of
  * the bottleneck this PDC got.  The ECN-marked ACKs of what was in flight
  * then are ignored afterwards, since they report the queue quick adapt
- * already answered.  A period lasts at least the lowest RTT measured: on
- * a path slower than the configured base RTT (a host's own path, a VM) a
- * shorter one would see one ACK's bytes, and quick adapt would shrink the
- * window to them on every ACK.  (A PDC that has only ever seen a queue,
- * one that joined a standing queue, has longer periods too until it sees
- * a sample below base RTT + target.)  Returns QUICK_ADAPT or QA_IGNORE when the caller must
+ * already answered.  Returns QUICK_ADAPT or QA_IGNORE when the caller must
  * do nothing more, NONE otherwise.
  */
 static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
@@ -307,10 +301,7 @@ static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 			act = UET_NSCC_ACT_QUICK_ADAPT;
 		}
 		n->qa_acked = 0;
-		/* each at most UET_NSCC_TIME_LIMIT_NS */
-		n->qa_end_ns = now_ns + max_t(u64, (u64)n->base_rtt_ns +
-						   n->target_qdelay_ns,
-					      n->qa_min_rtt_ns);
+		n->qa_end_ns = now_ns + n->base_rtt_ns + n->target_qdelay_ns;
 	}
 	if (act != UET_NSCC_ACT_NONE) {
 		n->inc_bytes = 0;
@@ -427,8 +418,6 @@ enum uet_nscc_action uet_nscc_on_ack(struct uet_nscc *n,
 	if (rtt_ns) {
 		u32 rtt = min_t(u64, rtt_ns, UET_NSCC_TIME_LIMIT_NS);
 
-		if (!n->qa_min_rtt_ns || rtt < n->qa_min_rtt_ns)
-			n->qa_min_rtt_ns = rtt;
 		if (rtt < n->base_rtt_ns) {
 			n->base_rtt_ns = rtt;
 			n->max_cwnd = uet_nscc_pdc_max(p, rtt);

@@ -224,11 +224,10 @@ static void uet_dbg_pdc_tx(struct seq_file *m, struct uet_pdc *pdc)
 	if (tx->pmtu)
 		seq_printf(m, " pmtu=%u", tx->pmtu);
 	if (uet_pdc_nscc(pdc))
-		seq_printf(m, " cwnd=%u cc_in_flight=%lld cc_action=%u cc_base_rtt_ns=%u cc_avg_delay_ns=%u cc_qa_min_rtt_ns=%u",
+		seq_printf(m, " cwnd=%u cc_in_flight=%lld cc_action=%u cc_base_rtt_ns=%u cc_avg_delay_ns=%u",
 			   tx->nscc.cwnd, tx->nscc.in_flight,
 			   tx->nscc.last_action, tx->nscc.base_rtt_ns,
-			   uet_nscc_avg_delay_ns(&tx->nscc),
-			   tx->nscc.qa_min_rtt_ns);
+			   uet_nscc_avg_delay_ns(&tx->nscc));
 	if (uet_pdc_rccc(pdc))
 		seq_printf(m, " credit=%d credit_queued=%u credit_grant=%u credit_waiting=%d",
 			   (s32)(tx->rccc.init + tx->rccc.grant -

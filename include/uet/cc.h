@@ -143,8 +143,7 @@ struct uet_nscc_params {
  *	the namespace's bounds
  * @in_flight: bytes sent and neither reported received nor given up
  *	(NACKed, timed out); may be briefly negative
- * @base_rtt_ns: the namespace's base RTT, lowered by any smaller RTT
- *	sample, ns
+ * @base_rtt_ns: smallest RTT sample seen (initially the namespace's), ns
  * @target_qdelay_ns: target queueing delay, ns
  * @avg_delay_q: average queueing delay, ns << %UET_NSCC_FP_SHIFT
  * @inc_bytes: increase accumulated since the last adjustment, bytes x
@@ -155,8 +154,6 @@ struct uet_nscc_params {
  * @fast_count: bytes acknowledged in a row at a delay under fast_delay_ns
  * @fast: fast increase is on
  * @qa_trigger: a loss was seen: quick adapt at the end of this period
- * @qa_min_rtt_ns: smallest RTT sample seen, above the base RTT too, ns;
- *	0 before the first: the shortest quick-adapt period
  * @qa_end_ns: end of the current quick-adapt period; 0 before the first
  * @qa_acked: bytes acknowledged in the current quick-adapt period
  * @qa_ignore: bytes in flight at the last quick adapt, whose ECN-marked
@@ -185,7 +182,6 @@ struct uet_nscc {
 	u64 fast_count;
 	bool fast;
 	bool qa_trigger;
-	u32 qa_min_rtt_ns;
 	u64 qa_end_ns;
 	u64 qa_acked;
 	s64 qa_ignore;
