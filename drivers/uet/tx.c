@@ -475,18 +475,9 @@ struct sk_buff *uet_ctl_skb(struct uet_pdc *pdc, unsigned int len, u16 ev)
 	return skb;
 }
 
-/*
- * A timer queued for @when or earlier stays: uet_tx_expire() finds what is
- * due when it fires, and sets it again.  Moving it on every packet and ACK
- * would reprogram the CPU's clock event device as often.
- */
 static void uet_tx_timer_set(struct uet_pdc *pdc, u64 when)
 {
-	struct hrtimer *t = &pdc->tx.timer;
-
-	if (hrtimer_is_queued(t) && hrtimer_get_expires_ns(t) <= (s64)when)
-		return;
-	hrtimer_start(t, ns_to_ktime(when), HRTIMER_MODE_ABS_SOFT);
+	hrtimer_start(&pdc->tx.timer, ns_to_ktime(when), HRTIMER_MODE_ABS_SOFT);
 }
 
 static u64 uet_tx_rto_ns(const struct uet_pdc *pdc)
@@ -798,8 +789,9 @@ static void uet_tx_arm(struct uet_pdc *pdc, u64 now, bool restart)
 			tx->rccc.ask_at = now + uet_tx_rto_ns(pdc);
 		next = min(next, tx->rccc.ask_at);
 	}
-	/* Nothing to wait for: a queued timer fires once and finds nothing. */
-	if (next != U64_MAX)
+	if (next == U64_MAX)
+		hrtimer_try_to_cancel(&tx->timer);
+	else
 		uet_tx_timer_set(pdc, next);
 }
 

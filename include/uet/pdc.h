@@ -164,9 +164,7 @@ struct uet_tx_spur {
  * @ring: UET_PSN_WINDOW slots, PSN p at p % UET_PSN_WINDOW
  * @msgs: every message of the PDC not yet done, oldest first
  * @sendq: messages with bytes not yet packetised, oldest first
- * @timer: retransmission timeout, early-detection deadlines, probes and
- *	credit requests; may fire before any of them is due (left queued
- *	for an earlier one, or after all were met), and then only re-arms
+ * @timer: retransmission timeout and early-detection deadlines
  * @xmit_work: sends @txq on behalf of a task that sent its budget of it
  *	(uet_tx_drain()), owning it as @xmit_busy says
  * @min_rtt_ns: lowest RTT measured, from data ACKs and probe answers:
