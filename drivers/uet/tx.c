@@ -1981,8 +1981,11 @@ void uet_tx_probe_ack(struct uet_pdc *pdc, u16 ev, const struct uet_ack_info *a)
 	if (r->sent_ns && r->id == a->opaque && r->ev == ev) {
 		rtt = uet_tx_ack_rtt(a, now - r->sent_ns);
 		r->sent_ns = 0;
-		if (rtt)
-			pdc->tx.min_rtt_ns = min(pdc->tx.min_rtt_ns, rtt);
+		/* early-detection deadlines, from the base RTT, come sooner */
+		if (rtt && rtt < pdc->tx.min_rtt_ns) {
+			pdc->tx.min_rtt_ns = rtt;
+			uet_tx_arm(pdc, now, false);
+		}
 	}
 	trace_uet_probe_answered(pdc->lid, ev, a->opaque, rtt,
 				 uet_tx_ack_service_ns(a));

@@ -793,6 +793,41 @@ bool uet_kt_tx_read(struct uet_kt *kt, u16 lid, struct uet_kt_tx *st)
 		st->late_rtt_us = pdc->tx.late_rtt_us;
 		st->srtt_us = pdc->tx.srtt_us;
 		st->rto_at = pdc->tx.rto_at;
+		st->timer_at = hrtimer_is_queued(&pdc->tx.timer) ?
+			       hrtimer_get_expires_ns(&pdc->tx.timer) : 0;
+		spin_unlock_bh(&pdc->lock);
+	}
+	rcu_read_unlock();
+	return pdc;
+}
+
+/**
+ * uet_kt_tx_probe_sent() - record a probe as sent by an initiator PDC
+ * @kt: the fixture
+ * @lid: the PDC's local id
+ * @id: the probe's opaque value
+ * @ev: the value it went on
+ * @ago_ns: how long ago it went
+ *
+ * An answer the case then injects is a round trip of at least @ago_ns,
+ * without the case having to make a value bad first.
+ *
+ * Return: false when the PDC is not open.
+ */
+bool uet_kt_tx_probe_sent(struct uet_kt *kt, u16 lid, u16 id, u16 ev,
+			  u64 ago_ns)
+{
+	struct uet_probe_rec *r;
+	struct uet_pdc *pdc;
+
+	rcu_read_lock();
+	pdc = uet_kt_pdc_find(kt, lid, UET_PDC_INITIATOR);
+	if (pdc) {
+		spin_lock_bh(&pdc->lock);
+		r = &pdc->tx.probes[id % UET_PROBE_SLOTS];
+		r->id = id;
+		r->ev = ev;
+		r->sent_ns = ktime_get_ns() - ago_ns;
 		spin_unlock_bh(&pdc->lock);
 	}
 	rcu_read_unlock();

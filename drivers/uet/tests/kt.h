@@ -99,6 +99,7 @@ static inline u8 uet_kt_byte(u32 seed, u32 off)
  * @late_rtt_us: the RTT a spurious timeout found
  * @srtt_us: the smoothed RTT
  * @rto_at: when the retransmission timeout expires, 0 when not running
+ * @timer_at: when the PDC's timer fires, 0 when it is not queued
  */
 struct uet_kt_tx {
 	s64 in_flight;
@@ -106,6 +107,7 @@ struct uet_kt_tx {
 	u32 late_rtt_us;
 	u32 srtt_us;
 	u64 rto_at;
+	u64 timer_at;
 };
 
 /**
@@ -159,6 +161,8 @@ void uet_kt_rcv_ctrl_val(struct uet_kt *kt, u8 type, u16 dpdcid, u32 psn,
 
 u64 uet_kt_stat(struct uet_kt *kt, enum uet_stat s);
 bool uet_kt_tx_read(struct uet_kt *kt, u16 lid, struct uet_kt_tx *st);
+bool uet_kt_tx_probe_sent(struct uet_kt *kt, u16 lid, u16 id, u16 ev,
+			  u64 ago_ns);
 s64 uet_kt_nscc_in_flight(struct uet_kt *kt, u16 lid);
 bool uet_kt_pdc(struct uet_kt *kt, u16 lid, u8 role, struct uet_pdc_counts *c);
 void uet_kt_gc(struct uet_kt *kt);

@@ -592,6 +592,51 @@ static void uet_tx_test_full_window_reps(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, pk[UET_PSN_WINDOW - 2].flags & UET_REQ_AR);
 }
 
+/* REPS with a configured base RTT of 2 s: early detection after 6 s. */
+static void uet_tx_test_slow_base_cfg(struct uet_config *c)
+{
+	uet_tx_test_reps(c);
+	c->base_rtt_ns = 2 * NSEC_PER_SEC;
+}
+
+/*
+ * A probe answer that lowers the base RTT brings the early-detection
+ * deadlines of what is in flight forward, and the timer with them: left
+ * where the old base RTT put it, it would report a failed path seconds
+ * late.
+ */
+static void uet_tx_test_probe_base_rtt(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_ack_info a = {
+		.flags		= UET_ACK_P,
+		.opaque		= 7,
+		.spdcid		= UET_KT_PEER_PDC,
+	};
+	struct uet_kt_tx st;
+	struct uet_rx_pkt pk[2];
+	u64 sent;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_slow_base_cfg);
+	sent = ktime_get_ns();
+	uet_tx_test_burst(kt, pk, 2, 9);
+	lid = pk[0].spdcid;
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &st));
+	KUNIT_EXPECT_GE(test, st.timer_at, sent + 6 * NSEC_PER_SEC);
+
+	/* answered after 100 ms: early detection after 300 ms */
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_probe_sent(kt, lid, a.opaque, T_EV,
+						     100 * NSEC_PER_MSEC));
+	a.dpdcid = lid;
+	a.cack = pk[0].psn - 1;
+	uet_kt_rcv_ack(kt, &a, T_EV);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PROBE_ACK_RX), 1);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &st));
+	KUNIT_EXPECT_GT(test, st.timer_at, 0);
+	KUNIT_EXPECT_LE(test, st.timer_at, ktime_get_ns() + 300 * NSEC_PER_MSEC);
+}
+
 static void uet_tx_test_nscc_cfg(struct uet_config *c)
 {
 	c->cc = UET_CC_NSCC;
@@ -1042,6 +1087,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_drain_budget),
 	KUNIT_CASE(uet_tx_test_full_window),
 	KUNIT_CASE(uet_tx_test_full_window_reps),
+	KUNIT_CASE(uet_tx_test_probe_base_rtt),
 	KUNIT_CASE(uet_tx_test_nscc_plain_acks),
 	KUNIT_CASE(uet_tx_test_spurious_timeout),
 	KUNIT_CASE(uet_tx_test_refused_restart),
