@@ -13,10 +13,8 @@
  *
  * Reliability: cumulative ACKs and SACK bitmaps free the slots of the
  * window; a slot is resent on a retransmission timeout (smoothed RTT and
- * variance, bounded by rto-min/rto-max, doubled on each timeout), when it
- * is out for a timeout and a packet sent after it was acknowledged (its
- * first transmission, or one in PSN order), when a SACK gap is
- * sack-retx-thresh PSNs deep, or on a trim NACK.  A packet
+ * variance, bounded by rto-min/rto-max, doubled on each timeout), when a
+ * SACK gap is sack-retx-thresh PSNs deep, or on a trim NACK.  A packet
  * resent max-retx times gives up the PDC: its messages are reported to
  * their sockets.  Every ACK, NACK, SACK loss, timeout and early-detection
  * deadline is told to the spraying engine.
@@ -696,8 +694,7 @@ static bool uet_tx_out_for(const struct uet_tx_slot *s, u64 now, u64 rto)
  * timeout.  So each PSN is looked at about once: O(1) per packet.
  *
  * Return: true and @psn set when one is due; the caller reports it
- * (UET_SLOT_TO) or resends it (out of PSN order then, since a packet sent
- * after it was acknowledged), so that the next call moves on.
+ * (UET_SLOT_TO), so that the next call moves on.
  */
 VISIBLE_IF_KUNIT bool uet_tx_to_due(struct uet_pdc *pdc, u64 now, u64 rto,
 				    u32 *psn)
@@ -878,6 +875,21 @@ static void uet_tx_fb_timeout(struct uet_pdc *pdc, struct uet_tx_slot *s,
 		return;
 	s->flags |= UET_SLOT_TO;
 	uet_tx_fb(pdc, s, UET_SPRAY_EV_TIMEOUT, now);
+}
+
+/*
+ * Report the transmissions that timed out on their own, each for its own
+ * value, without resending them or touching the PDC's timeout: a failed
+ * path leaves the rotation about one timeout after it failed, not one
+ * value per PDC timeout.
+ */
+static void uet_tx_lost(struct uet_pdc *pdc, u64 now)
+{
+	u64 rto = uet_tx_reorder_ns(pdc);
+	u32 p;
+
+	while (uet_tx_to_due(pdc, now, rto, &p))
+		uet_tx_fb_timeout(pdc, uet_slot(pdc, p), now);
 }
 
 /* Take the next entropy value and route the packet of @s on it. */
@@ -1492,48 +1504,6 @@ VISIBLE_IF_KUNIT void uet_tx_backoff(struct uet_pdc *pdc)
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_backoff);
 
 /*
- * A NOP for a PSN that a target without a PDC refused: nothing can name
- * that target yet, so it is not sent, nor counted against max-retx, until
- * an answer from a PDC of the target comes (a SYN of a later message opens
- * one, which expects every PSN from the start).  Until then the PDC may
- * close (uet_tx_quiet()): the target holds nothing of it.
- */
-static bool uet_tx_unnamed(const struct uet_pdc *pdc,
-			   const struct uet_tx_slot *s)
-{
-	return pdc->tx.syn && (s->flags & UET_SLOT_NOP);
-}
-
-/*
- * The transmissions that timed out on their own: each reports a timeout
- * for its own value, so that a failed path leaves the rotation about one
- * timeout after it failed, not one value per PDC timeout; and each is
- * lost, and sent again.  The PDC's timeout restarts on every ACK that
- * acknowledges something, so behind a hole with fewer than
- * sack-retx-thresh packets sent after it (a small window, a message's
- * tail) nothing else would resend it while the rest flows.  A resent copy
- * lost again is out of PSN order: its SACK gap or the PDC's timeout
- * finds it.
- */
-static void uet_tx_lost(struct uet_pdc *pdc, u64 now, struct sk_buff_head *q)
-{
-	u64 rto = uet_tx_reorder_ns(pdc);
-	u32 p;
-
-	while (uet_tx_to_due(pdc, now, rto, &p)) {
-		struct uet_tx_slot *s = uet_slot(pdc, p);
-
-		/* sets UET_SLOT_TO: the cursor moves past an unnamed NOP */
-		uet_tx_fb_timeout(pdc, s, now);
-		if (uet_tx_unnamed(pdc, s))
-			continue;
-		uet_tx_cc_loss(pdc, s, now);
-		if (!uet_tx_resend(pdc, p, s, UET_STAT_RETX_SACK, now, q))
-			return;
-	}
-}
-
-/*
  * Resend what a SACK gap shows lost: sack-retx-thresh PSNs sent after the
  * packet's last transmission acknowledged, and the packet out long enough.
  */
@@ -1750,9 +1720,7 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 	uet_tx_advance(tx);
 	uet_tx_cc_ack(pdc, a, bytes, rtt, now);
 
-	uet_tx_lost(pdc, now, q);
-	if (pdc->dead)
-		return;
+	uet_tx_lost(pdc, now);
 	uet_tx_sack_loss(pdc, now, q);
 	if (pdc->dead)
 		return;
@@ -2042,6 +2010,19 @@ static void uet_tx_early(struct uet_pdc *pdc, u64 now)
 	}
 }
 
+/*
+ * A NOP for a PSN that a target without a PDC refused: nothing can name
+ * that target yet, so it is not sent, nor counted against max-retx, until
+ * an answer from a PDC of the target comes (a SYN of a later message opens
+ * one, which expects every PSN from the start).  Until then the PDC may
+ * close (uet_tx_quiet()): the target holds nothing of it.
+ */
+static bool uet_tx_unnamed(const struct uet_pdc *pdc,
+			   const struct uet_tx_slot *s)
+{
+	return pdc->tx.syn && (s->flags & UET_SLOT_NOP);
+}
+
 /**
  * uet_tx_quiet() - has an initiator PDC nothing left to deliver?
  * @pdc: the PDC, locked
@@ -2064,11 +2045,9 @@ bool uet_tx_quiet(const struct uet_pdc *pdc)
 }
 
 /*
- * No progress for a retransmission timeout: resend the oldest packet (the
- * others come back through their own timeouts and SACK gaps) and every
- * packet the receiver refused for want of resources, then back off.  An
- * oldest packet resent since, as lost, is not late yet: the timeout then
- * runs from that transmission, without backoff.
+ * No progress for a retransmission timeout: resend the oldest packet (a
+ * SACK gap finds the others lost) and every packet the receiver refused
+ * for want of resources, then back off.
  */
 static void uet_tx_timeout(struct uet_pdc *pdc, u64 now,
 			   struct sk_buff_head *q)
@@ -2088,14 +2067,6 @@ static void uet_tx_timeout(struct uet_pdc *pdc, u64 now,
 				return;
 		} else if (oldest) {
 			oldest = false;
-			/*
-			 * Resent as lost (uet_tx_lost()) since the timeout
-			 * started: its answer is not late yet.
-			 */
-			if (!uet_tx_out_for(s, now, uet_tx_rto_ns(pdc))) {
-				tx->rto_at = s->sent_ns + uet_tx_rto_ns(pdc);
-				return;
-			}
 			uet_tx_spur_watch(pdc, p, s);
 			uet_tx_fb_timeout(pdc, s, now);
 			uet_tx_cc_loss(pdc, s, now);
@@ -2202,11 +2173,9 @@ static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
 	u64 now = ktime_get_ns();
 
 	uet_tx_early(pdc, now);
-	/* the PDC's timeout first: what it resends is not due any more */
+	uet_tx_lost(pdc, now);
 	if (tx->rto_at && now >= tx->rto_at)
 		uet_tx_timeout(pdc, now, q);
-	if (!pdc->dead)
-		uet_tx_lost(pdc, now, q);
 	if (pdc->dead)
 		return;
 	/* A loss took bytes out of flight: the window may have room. */
