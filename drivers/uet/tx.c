@@ -61,6 +61,14 @@
 
 /* Initial timeout before any RTT sample, in units of rto-min. */
 #define UET_RTO_INIT_MULT	10
+/*
+ * A packet is given up after max-retx retransmissions only once the
+ * target has also been silent this long: resolving its address takes
+ * up to three ARP or NDISC tries a second apart, during which every copy
+ * waits in the neighbour's queue (TCP likewise counts its retries in
+ * time, retransmits_timed_out()).
+ */
+#define UET_GIVE_UP_SILENCE_NS	(3 * NSEC_PER_SEC)
 /* SACK bits one ACK can name. */
 #define UET_SACK_BITS		64
 /* Lookups of a PDC that closed under us before sendmsg() gives up. */
@@ -1142,12 +1150,14 @@ static bool uet_tx_resend(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 		}
 		s->nores++;
 	} else {
-		if (s->retx >= pdc->max_retx) {
+		if (s->retx >= pdc->max_retx &&
+		    (s64)(now - pdc->tx.heard_ns) >= UET_GIVE_UP_SILENCE_NS) {
 			uet_tx_give_up(pdc, s->msg,
 				       pdc->tx.last_err ?: ETIMEDOUT);
 			return false;
 		}
-		s->retx++;
+		if (s->retx < U8_MAX)
+			s->retx++;
 	}
 	s->flags &= ~(UET_SLOT_FB | UET_SLOT_HOLD | UET_SLOT_TO | UET_SLOT_TRIM |
 		      UET_SLOT_HELD);
@@ -1682,6 +1692,7 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 
 	uet_tx_learn_rid(pdc, a->spdcid);
 	pdc->last_active = jiffies;
+	tx->heard_ns = now;
 	hi = a->cack;
 
 	/* a retransmitted copy of a PSN acknowledged before */
@@ -1751,6 +1762,7 @@ void uet_tx_credit(struct uet_pdc *pdc, u32 grant, struct sk_buff_head *q)
 		return;
 	uet_stat_inc(pdc->un, UET_STAT_RCCC_CREDIT_RX);
 	pdc->last_active = jiffies;
+	pdc->tx.heard_ns = now;
 	r->waiting = false;
 	r->ask_at = 0;
 	r->repeats = 0;
@@ -1856,6 +1868,7 @@ void uet_tx_nack(struct uet_pdc *pdc, const struct uet_nack_info *n,
 	if (!s->msg)
 		return;
 	pdc->last_active = jiffies;
+	tx->heard_ns = now;
 
 	switch (n->code) {
 	case UET_NACK_TRIMMED:
@@ -2295,6 +2308,7 @@ void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn)
 	tx->high_acked = start_psn - 1;
 	tx->spur = (struct uet_tx_spur){};
 	tx->late_rtt_us = 0;
+	tx->heard_ns = ktime_get_ns();
 	tx->rto_us = clamp(pdc->rto_min_us * UET_RTO_INIT_MULT,
 			   pdc->rto_min_us, pdc->rto_max_us);
 	uet_tx_cc_start(pdc);

@@ -98,6 +98,7 @@ struct netlink_ext_ack;
  * @reps_buf_bits: REPSBufferSizeMaskBits, 2^bits entries in the REPS cache
  * @fail_detect_mult: FailureDetectionRTTMultiplier; 0 = off
  * @max_retx: retransmissions of one packet before the message is given up
+ *	(once the target has also been silent for 3 s)
  * @pdc_groups: PDCGroupsEnabled, one spraying state per destination
  * @dscp_trimmed: DSCP_TRIMMED, the DSCP of a packet a switch trimmed
  * @udp_csum_tx: send UDP checksums (0: send zero, as UET 1.0 does)

@@ -173,6 +173,8 @@ struct uet_tx_spur {
  *	flight; restarted by every ACK that acknowledges something new
  * @probe_at: when to send the next probe, 0 when none is due; only the
  *	destination's prober (uet_dest.prober) keeps one due
+ * @heard_ns: when the target last answered (an ACK, a NACK of a packet in
+ *	flight or a new grant of credit); the PDC's start before it has
  * @probes: the last UET_PROBE_SLOTS probes sent, by opaque value
  * @start_psn: first PSN of the PDC
  * @snd_una: oldest PSN not yet acknowledged
@@ -216,6 +218,7 @@ struct uet_pdc_tx {
 	u64 min_rtt_ns;
 	u64 rto_at;
 	u64 probe_at;
+	u64 heard_ns;
 	struct uet_probe_rec probes[UET_PROBE_SLOTS];
 	u32 start_psn;
 	u32 snd_una;

@@ -188,7 +188,8 @@ enum uet_info_attr {
  * @UET_A_CFG_RTO_MAX_US: maximum retransmission timeout in us (u32), default
  *   200000; must not be below UET_A_CFG_RTO_MIN_US
  * @UET_A_CFG_MAX_RETX: retransmissions of one packet before its message is
- *   given up, 1..255 (u8), default 10
+ *   given up, once the peer has also been silent for 3 s; 1..255 (u8), default
+ *   10
  * @UET_A_CFG_SEED: seed of the spraying PRNGs (u64); 0 draws a random seed for
  *   every spraying state; default 0
  * @UET_A_CFG_SACK_RETX_THRESH: a SACK gap this many PSNs deep is a loss,
