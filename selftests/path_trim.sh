@@ -12,9 +12,7 @@
 #    nack_rx_trimmed at h1 both equal what the switch trimmed, and every
 #    message still arrives intact (IPv4 and IPv6).
 #  - active marks the values of trimmed packets (ev_marked) and passes
-#    each one over once: with every packet on spine 2 trimmed, spine 2
-#    carries a clearly smaller share of the transmissions than with no
-#    trimming (the same active set, every value); rr marks nothing.
+#    each one over once (ev_skipped); rr marks nothing.
 
 . "$(dirname "$0")/fabric.sh"
 
@@ -46,7 +44,8 @@ run()
 	H2_TRIMMED_RX=$(uet_stats_delta "$s2" "$a2" trimmed_rx)
 	H1_NACK_TRIMMED=$(uet_stats_delta "$s1" "$a1" nack_rx_trimmed)
 	H1_MARKED=$(uet_stats_delta "$s1" "$a1" ev_marked)
-	echo "# $spray IPv$fam every $every: per spine $COUNTS; trimmed $TRIMMED, h2 trimmed_rx $H2_TRIMMED_RX, h1 nack_rx_trimmed $H1_NACK_TRIMMED, ev_marked $H1_MARKED"
+	H1_SKIPPED=$(uet_stats_delta "$s1" "$a1" ev_skipped)
+	echo "# $spray IPv$fam every $every: per spine $COUNTS; trimmed $TRIMMED, h2 trimmed_rx $H2_TRIMMED_RX, h1 nack_rx_trimmed $H1_NACK_TRIMMED, ev_marked $H1_MARKED, ev_skipped $H1_SKIPPED"
 }
 
 # check_nacks NAME: the switch trimmed something, and h2 and h1 counted
@@ -125,14 +124,17 @@ else
 fi
 trimmed=$(share)
 echo "# spine $TRIM share of the transmissions: $base per mille untrimmed, $trimmed with every packet trimmed"
-# Runs have given 0.52, 0.68, 0.77 and 0.90 of the untrimmed share: how
-# many turns a mark catches depends on how many packets are in flight when
-# its NACK comes back.  Without the passing over, a trimmed packet's
-# resends take every spine in turn like the rest: the share stays put.
-if [ "$base" -gt 0 ] && [ $((trimmed * 20)) -le $((base * 19)) ]; then
+# Each mark is passed over once, at its value's next turn (ev_skipped),
+# unless the 7 values after it are marked too; at most the 128 values of
+# the set are still marked when the transfer ends.  The share above says
+# little: runs gave 0.52 to 0.90 of the untrimmed one with the passing
+# over, and one 0.89 without it (trims slow the window down, NSCC's
+# reaction shifts the timing).
+if [ "$H1_MARKED" -gt 0 ] && [ "$H1_SKIPPED" -le "$H1_MARKED" ] &&
+   [ $((H1_SKIPPED * 2)) -ge "$H1_MARKED" ]; then
 	ktap_ok "active: marked values are passed over"
 else
-	ktap_fail "active: marked values are passed over" "spine $TRIM share $trimmed per mille, $base untrimmed: want <= 19/20 of it"
+	ktap_fail "active: marked values are passed over" "ev_skipped +$H1_SKIPPED for ev_marked +$H1_MARKED: want at least half of them and no more"
 fi
 
 run rr 4 4

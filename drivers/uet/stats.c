@@ -114,6 +114,7 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_RCCC_WAIT]		= "rccc_wait",
 	[UET_STAT_RETX_SPURIOUS]	= "retx_spurious",
 	[UET_STAT_ACK_HELD]		= "ack_held",
+	[UET_STAT_EV_SKIP]		= "ev_skipped",
 };
 
 /**
@@ -297,6 +298,7 @@ void uet_stats_spray(struct uet_net *un, u32 result)
 		{ UET_SPRAY_R_MARK,	UET_STAT_EV_MARK },
 		{ UET_SPRAY_R_BAD,	UET_STAT_EV_BAD },
 		{ UET_SPRAY_R_RESTORE,	UET_STAT_EV_RESTORE },
+		{ UET_SPRAY_R_SKIP,	UET_STAT_EV_SKIP },
 	};
 	int i;
 

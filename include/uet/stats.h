@@ -155,6 +155,8 @@
  *	undone, the late RTT taken into the timeout)
  * @UET_STAT_ACK_HELD: ACKs a target held for ack-delay and sent from its
  *	timer, each covering every packet that arrived meanwhile
+ * @UET_STAT_EV_SKIP: active: marked entropy values passed over (each mark
+ *	once)
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -254,6 +256,7 @@ enum uet_stat {
 	UET_STAT_RCCC_WAIT,
 	UET_STAT_RETX_SPURIOUS,
 	UET_STAT_ACK_HELD,
+	UET_STAT_EV_SKIP,
 
 	UET_STAT_MAX
 };
