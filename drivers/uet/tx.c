@@ -885,21 +885,6 @@ static void uet_tx_fb_timeout(struct uet_pdc *pdc, struct uet_tx_slot *s,
 	uet_tx_fb(pdc, s, UET_SPRAY_EV_TIMEOUT, now);
 }
 
-/*
- * Report the transmissions that timed out on their own, each for its own
- * value, without resending them or touching the PDC's timeout: a failed
- * path leaves the rotation about one timeout after it failed, not one
- * value per PDC timeout.
- */
-static void uet_tx_lost(struct uet_pdc *pdc, u64 now)
-{
-	u64 rto = uet_tx_reorder_ns(pdc);
-	u32 p;
-
-	while (uet_tx_to_due(pdc, now, rto, &p))
-		uet_tx_fb_timeout(pdc, uet_slot(pdc, p), now);
-}
-
 /* Take the next entropy value and route the packet of @s on it. */
 static struct dst_entry *uet_tx_route_next(struct uet_pdc *pdc,
 					   struct uet_tx_slot *s,
@@ -1514,6 +1499,45 @@ VISIBLE_IF_KUNIT void uet_tx_backoff(struct uet_pdc *pdc)
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_backoff);
 
 /*
+ * A NOP for a PSN that a target without a PDC refused: nothing can name
+ * that target yet, so it is not sent, nor counted against max-retx, until
+ * an answer from a PDC of the target comes (a SYN of a later message opens
+ * one, which expects every PSN from the start).  Until then the PDC may
+ * close (uet_tx_quiet()): the target holds nothing of it.
+ */
+static bool uet_tx_unnamed(const struct uet_pdc *pdc,
+			   const struct uet_tx_slot *s)
+{
+	return pdc->tx.syn && (s->flags & UET_SLOT_NOP);
+}
+
+/*
+ * The transmissions that timed out on their own: each reports a timeout
+ * for its own value, so that a failed path leaves the rotation about one
+ * timeout after it failed, not one value per PDC timeout; and each is
+ * lost, and sent again.  The PDC's timeout restarts on every ACK that
+ * acknowledges something, so behind a hole with fewer than
+ * sack-retx-thresh packets sent after it (a small window, a message's
+ * tail) nothing else would resend it while the rest flows.
+ */
+static void uet_tx_lost(struct uet_pdc *pdc, u64 now, struct sk_buff_head *q)
+{
+	u64 rto = uet_tx_reorder_ns(pdc);
+	u32 p;
+
+	while (uet_tx_to_due(pdc, now, rto, &p)) {
+		struct uet_tx_slot *s = uet_slot(pdc, p);
+
+		uet_tx_fb_timeout(pdc, s, now);
+		if (uet_tx_unnamed(pdc, s))
+			continue;
+		uet_tx_cc_loss(pdc, s, now);
+		if (!uet_tx_resend(pdc, p, s, UET_STAT_RETX_SACK, now, q))
+			return;
+	}
+}
+
+/*
  * Resend what a SACK gap shows lost: sack-retx-thresh PSNs sent after the
  * packet's last transmission acknowledged, and the packet out long enough.
  */
@@ -1731,7 +1755,7 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 	uet_tx_advance(tx);
 	uet_tx_cc_ack(pdc, a, bytes, rtt, now);
 
-	uet_tx_lost(pdc, now);
+	uet_tx_lost(pdc, now, q);
 	uet_tx_sack_loss(pdc, now, q);
 	if (pdc->dead)
 		return;
@@ -2023,19 +2047,6 @@ static void uet_tx_early(struct uet_pdc *pdc, u64 now)
 	}
 }
 
-/*
- * A NOP for a PSN that a target without a PDC refused: nothing can name
- * that target yet, so it is not sent, nor counted against max-retx, until
- * an answer from a PDC of the target comes (a SYN of a later message opens
- * one, which expects every PSN from the start).  Until then the PDC may
- * close (uet_tx_quiet()): the target holds nothing of it.
- */
-static bool uet_tx_unnamed(const struct uet_pdc *pdc,
-			   const struct uet_tx_slot *s)
-{
-	return pdc->tx.syn && (s->flags & UET_SLOT_NOP);
-}
-
 /**
  * uet_tx_quiet() - has an initiator PDC nothing left to deliver?
  * @pdc: the PDC, locked
@@ -2186,9 +2197,11 @@ static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
 	u64 now = ktime_get_ns();
 
 	uet_tx_early(pdc, now);
-	uet_tx_lost(pdc, now);
+	/* the PDC's timeout first: what it resends is not due any more */
 	if (tx->rto_at && now >= tx->rto_at)
 		uet_tx_timeout(pdc, now, q);
+	if (!pdc->dead)
+		uet_tx_lost(pdc, now, q);
 	if (pdc->dead)
 		return;
 	/* A loss took bytes out of flight: the window may have room. */

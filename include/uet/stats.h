@@ -16,7 +16,8 @@
  * @UET_STAT_TX_PKTS: data packets sent, first transmissions
  * @UET_STAT_TX_BYTES: payload bytes of @UET_STAT_TX_PKTS
  * @UET_STAT_RETX_TIMEOUT: data packets retransmitted on a timeout
- * @UET_STAT_RETX_SACK: data packets retransmitted for a SACK gap
+ * @UET_STAT_RETX_SACK: data packets retransmitted for a SACK gap, or
+ *	overtaken and out for a timeout (each transmission's own)
  * @UET_STAT_RETX_NACK: data packets retransmitted for a NACK
  * @UET_STAT_TX_MSGS: messages accepted by sendmsg()
  * @UET_STAT_TX_MSGS_DONE: messages acknowledged whole
