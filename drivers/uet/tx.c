@@ -13,8 +13,10 @@
  *
  * Reliability: cumulative ACKs and SACK bitmaps free the slots of the
  * window; a slot is resent on a retransmission timeout (smoothed RTT and
- * variance, bounded by rto-min/rto-max, doubled on each timeout), when a
- * SACK gap is sack-retx-thresh PSNs deep, or on a trim NACK.  A packet
+ * variance, bounded by rto-min/rto-max, doubled on each timeout), when it
+ * is out for a timeout and a packet sent after it was acknowledged (its
+ * first transmission, or one in PSN order), when a SACK gap is
+ * sack-retx-thresh PSNs deep, or on a trim NACK.  A packet
  * resent max-retx times gives up the PDC: its messages are reported to
  * their sockets.  Every ACK, NACK, SACK loss, timeout and early-detection
  * deadline is told to the spraying engine.
@@ -702,7 +704,8 @@ static bool uet_tx_out_for(const struct uet_tx_slot *s, u64 now, u64 rto)
  * timeout.  So each PSN is looked at about once: O(1) per packet.
  *
  * Return: true and @psn set when one is due; the caller reports it
- * (UET_SLOT_TO), so that the next call moves on.
+ * (UET_SLOT_TO) or resends it (out of PSN order then, since a packet sent
+ * after it was acknowledged), so that the next call moves on.
  */
 VISIBLE_IF_KUNIT bool uet_tx_to_due(struct uet_pdc *pdc, u64 now, u64 rto,
 				    u32 *psn)
@@ -1518,7 +1521,9 @@ static bool uet_tx_unnamed(const struct uet_pdc *pdc,
  * lost, and sent again.  The PDC's timeout restarts on every ACK that
  * acknowledges something, so behind a hole with fewer than
  * sack-retx-thresh packets sent after it (a small window, a message's
- * tail) nothing else would resend it while the rest flows.
+ * tail) nothing else would resend it while the rest flows.  A resent copy
+ * lost again is out of PSN order: its SACK gap or the PDC's timeout
+ * finds it.
  */
 static void uet_tx_lost(struct uet_pdc *pdc, u64 now, struct sk_buff_head *q)
 {
@@ -1528,6 +1533,7 @@ static void uet_tx_lost(struct uet_pdc *pdc, u64 now, struct sk_buff_head *q)
 	while (uet_tx_to_due(pdc, now, rto, &p)) {
 		struct uet_tx_slot *s = uet_slot(pdc, p);
 
+		/* sets UET_SLOT_TO: the cursor moves past an unnamed NOP */
 		uet_tx_fb_timeout(pdc, s, now);
 		if (uet_tx_unnamed(pdc, s))
 			continue;
@@ -1756,6 +1762,8 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 	uet_tx_cc_ack(pdc, a, bytes, rtt, now);
 
 	uet_tx_lost(pdc, now, q);
+	if (pdc->dead)
+		return;
 	uet_tx_sack_loss(pdc, now, q);
 	if (pdc->dead)
 		return;
@@ -2069,9 +2077,11 @@ bool uet_tx_quiet(const struct uet_pdc *pdc)
 }
 
 /*
- * No progress for a retransmission timeout: resend the oldest packet (a
- * SACK gap finds the others lost) and every packet the receiver refused
- * for want of resources, then back off.
+ * No progress for a retransmission timeout: resend the oldest packet (the
+ * others come back through their own timeouts and SACK gaps) and every
+ * packet the receiver refused for want of resources, then back off.  An
+ * oldest packet resent since, as lost, is not late yet: the timeout then
+ * runs from that transmission, without backoff.
  */
 static void uet_tx_timeout(struct uet_pdc *pdc, u64 now,
 			   struct sk_buff_head *q)
@@ -2091,6 +2101,14 @@ static void uet_tx_timeout(struct uet_pdc *pdc, u64 now,
 				return;
 		} else if (oldest) {
 			oldest = false;
+			/*
+			 * Resent as lost (uet_tx_lost()) since the timeout
+			 * started: its answer is not late yet.
+			 */
+			if (!uet_tx_out_for(s, now, uet_tx_rto_ns(pdc))) {
+				tx->rto_at = s->sent_ns + uet_tx_rto_ns(pdc);
+				return;
+			}
 			uet_tx_spur_watch(pdc, p, s);
 			uet_tx_fb_timeout(pdc, s, now);
 			uet_tx_cc_loss(pdc, s, now);

@@ -398,6 +398,46 @@ static void uet_tx_test_rto_retransmit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 1);
 }
 
+/*
+ * A packet overtaken, and out for a timeout, is resent before the PDC's
+ * timeout, which every ACK of anything restarts; that timeout then finds
+ * the copy not late yet and runs from it, without resending it again.
+ */
+static void uet_tx_test_own_timeout(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk[3], re;
+	u32 s;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_rto);
+	uet_tx_test_burst(kt, pk, 3, 10);
+	s = pk[0].psn;
+	lid = pk[0].spdcid;
+	/* 150 ms later the two after it arrive: the PDC's timeout restarts */
+	msleep(150);
+	uet_tx_test_sack(kt, lid, s - 1, s, 0x6, s + 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+
+	/* 260 ms after the send, 110 after the ACK: its own timeout */
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, 110));
+	uet_kt_pop_data(kt, &re, NULL);
+	KUNIT_EXPECT_EQ(test, re.psn, s);
+	KUNIT_EXPECT_TRUE(test, re.flags & UET_REQ_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SACK), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 0);
+
+	/* past the PDC's timeout, 120 ms after the copy: not late yet */
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, 120));
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 0);
+
+	uet_tx_test_ack(kt, lid, s + 2, s, UET_ACK_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_wmem(kt), 0);
+}
+
 static void uet_tx_test_giveup_cfg(struct uet_config *c)
 {
 	c->max_retx = 2;
@@ -1092,6 +1132,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_trim_value),
 	KUNIT_CASE(uet_tx_test_nack_fatal),
 	KUNIT_CASE(uet_tx_test_rto_retransmit),
+	KUNIT_CASE(uet_tx_test_own_timeout),
 	KUNIT_CASE(uet_tx_test_max_retx),
 	KUNIT_CASE(uet_tx_test_drain_budget),
 	KUNIT_CASE(uet_tx_test_full_window),
