@@ -499,6 +499,55 @@ static void uet_tx_test_max_retx(struct kunit *test)
 	KUNIT_EXPECT_GE(test, s - pk.psn, (u32)UET_PSN_WINDOW);
 }
 
+/*
+ * The target's silence runs from its last answer, not from the PDC's
+ * start: a PDC 3 s old whose target has just acknowledged a packet keeps
+ * resending a hole past max-retx (2) for 3 s more (5 or 6 times, every
+ * 500 ms) instead of giving up after 2.
+ */
+static void uet_tx_test_heard(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk, re;
+	struct uet_msg_err e;
+	unsigned int i;
+	u64 n;
+	u32 s;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_giveup_cfg);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 7), 100);
+	KUNIT_ASSERT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt) > 0, 1000));
+	uet_kt_pop_data(kt, &pk, NULL);
+	s = pk.psn;
+	lid = pk.spdcid;
+	uet_tx_test_ack(kt, lid, s, s, 0);
+	msleep(3100);
+
+	/* s + 1 lost, s + 2 acknowledged: the target answered just now */
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 8), 100);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 100, 9), 100);
+	uet_kt_pop_data(kt, &pk, NULL);
+	uet_kt_pop_data(kt, &pk, NULL);
+	KUNIT_EXPECT_EQ(test, pk.psn, s + 2);
+	uet_tx_test_sack(kt, lid, s, s + 1, 0x2, s + 2);
+
+	KUNIT_ASSERT_TRUE(test,
+			  UET_KT_WAIT(!uet_kt_pdc(kt, lid, UET_PDC_INITIATOR,
+						  NULL), 10000));
+	n = uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT) +
+	    uet_kt_stat(kt, UET_STAT_RETX_SACK);
+	KUNIT_EXPECT_GE(test, n, 4);
+	KUNIT_EXPECT_LE(test, n, 7);
+	for (i = 0; i < n; i++) {
+		uet_kt_pop_data(kt, &re, NULL);
+		KUNIT_EXPECT_EQ(test, re.psn, s + 1);
+	}
+	KUNIT_ASSERT_EQ(test, uet_kt_recv_err(kt, kt->tx, &e), 0);
+	KUNIT_EXPECT_EQ(test, e.ue_errno, ETIMEDOUT);
+	KUNIT_EXPECT_EQ(test, e.ue_len, 100);
+}
+
 /* No timeout in uet_tx_test_drain_budget(): only what it answers moves. */
 static void uet_tx_test_no_rto(struct uet_config *c)
 {
@@ -1134,6 +1183,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_rto_retransmit),
 	KUNIT_CASE(uet_tx_test_own_timeout),
 	KUNIT_CASE(uet_tx_test_max_retx),
+	KUNIT_CASE(uet_tx_test_heard),
 	KUNIT_CASE(uet_tx_test_drain_budget),
 	KUNIT_CASE(uet_tx_test_full_window),
 	KUNIT_CASE(uet_tx_test_full_window_reps),
