@@ -10,16 +10,20 @@
 # towards l2 are limited by tbf to BENCH_RATE each. The figure is the
 # slowest pair's completion time over the ideal, the total bytes over the
 # 4 paths' capacity: a collective waits for its slowest member. Compared:
-#  - TCP, one flow per pair, the leaves hashing each flow onto one spine;
-#  - MPTCP (mptcpize iperf3), 4 subflows per pair from 4 source
+#  - TCP (tools/rrperf bulk mode), one flow per pair, the leaves hashing
+#    each flow onto one spine;
+#  - MPTCP (mptcpize run rrperf), 4 subflows per pair from 4 source
 #    addresses, each hashed onto a spine;
 #  - uet under each spraying type, 1 MiB messages.
-# Before that, 16 parallel TCP flows check that the paths, not the CPU,
-# are the bottleneck at this rate (their goodput over the aggregate).
+# Before that, 16 parallel TCP flows (iperf3) check that the paths, not the
+# CPU, are the bottleneck at this rate (their goodput over the aggregate).
 #
-# Every sender waits on one FIFO and starts when it is closed, so that the
-# pairs start together whatever `ip netns exec` costs under TCG; each
-# receiver's end is stamped when its server exits.
+# Every sender starts up first (exec, socket; TCP and MPTCP connect, and
+# MPTCP opens its subflows), then waits for a line on its standard input,
+# one FIFO for all (-G); the clock starts when the lines are written, so
+# that the pairs start together and the processes' start-up under TCG
+# (0.3-0.5 s for 8 senders) is not counted. Each receiver's end is
+# stamped when its server exits.
 #
 # Environment: BENCH_NS (default "4 8"), BENCH_SIZES in MiB (default
 # "8 64"), BENCH_RATE (default 20mbit), BENCH_TRANSPORTS (default "tcp
@@ -38,6 +42,7 @@ mtu=${BENCH_MTU:-}
 uet_set=${BENCH_UET_SET:-}
 transports=${BENCH_TRANSPORTS:-tcp mptcp none rr active reps}
 secs=${BENCH_SECS:-10}
+RRPERF=${RRPERF:-$root/tools/rrperf/rrperf}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"; _uet_cleanup' EXIT
 
@@ -60,23 +65,21 @@ tcp_listening()
 	ip netns exec "$1" ss -Hltn 'sport = :5201' 2>/dev/null | grep -q .
 }
 
-# gated K NS CMD...: run CMD in NS once a line arrives on the start FIFO
-# (held open by the caller on fd 3, so that opening it never blocks);
-# ready.K says it waits
+# gated K NS CMD...: run the sender CMD (with -G) in NS, the start FIFO as
+# its standard input (held open by the caller on fd 3, so that opening it
+# never blocks); its stderr, where it says it waits, goes to ready.K
 gated()
 {
 	local k=$1 ns=$2
 
 	shift 2
-	# shellcheck disable=SC2016 # the inner shell's arguments
-	ip netns exec "$ns" sh -c ': >"$0.$1"; read -r _ <"$2"; shift 2; exec "$@"' \
-		"$tmp/ready" "$k" "$tmp/go" "$@" >/dev/null 2>&1 &
+	ip netns exec "$ns" "$@" <"$tmp/go" >/dev/null 2>"$tmp/ready.$k" &
 }
 
 # all_ready N: N senders wait at the start
 all_ready()
 {
-	[ "$(find "$tmp" -name 'ready.*' | wc -l)" -ge "$1" ]
+	[ "$(grep -l ': waiting' "$tmp"/ready.* 2>/dev/null | wc -l)" -ge "$1" ]
 }
 
 # stamped K NS CMD...: run server CMD in NS, stderr to err.K; its end time
@@ -125,7 +128,7 @@ run()
 		rns=${FAB_RIGHT[$((k - 1))]}
 		case $t in
 		tcp|mptcp)
-			stamped "$k" "$rns" "${pre[@]}" iperf3 -s -1
+			stamped "$k" "$rns" "${pre[@]}" "$RRPERF" -s -T -k -1
 			uet_wait_until 20 tcp_listening "$rns" || return 1
 			;;
 		*)
@@ -140,8 +143,8 @@ run()
 		lns=${FAB_LEFT[$((k - 1))]}
 		case $t in
 		tcp|mptcp)
-			gated "$k" "$lns" "${pre[@]}" iperf3 -c "10.2.$k.1" \
-				-n "$((mib * 1048576))"
+			gated "$k" "$lns" "${pre[@]}" "$RRPERF" -c "10.2.$k.1" \
+				-T -b "$((mib * 1048576))" -G
 			;;
 		*)
 			# a new spraying state, of this type, for each pair
@@ -149,7 +152,7 @@ run()
 				"${FAB_RIGHT[$((k - 1))]}" || return 1
 			"$UETCTL" -n "$lns" set spray "$t" >/dev/null
 			gated "$k" "$lns" "$UETPERF" -c "10.2.$k.1" -n "$mib" \
-				-l 1048576 -S 16777216
+				-l 1048576 -S 16777216 -G
 			;;
 		esac
 	done

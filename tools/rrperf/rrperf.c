@@ -4,6 +4,7 @@
  *
  *   rrperf -s [-u | -T] [-p PORT] [-B ADDR]      echo what arrives
  *   rrperf -c DST [-u | -T] [-p PORT] [-l LEN] [-n COUNT | -t SECS] [-J]
+ *   rrperf -s -T -k [-1] / rrperf -c DST -T -b BYTES [-G] [-J]   bulk
  *
  * The client sends one message of LEN bytes, waits until the server has
  * sent all of it back, checks it, and sends the next one, as netperf's
@@ -13,6 +14,13 @@
  * TCP_NODELAY. The server echoes each UDP datagram to its source, and on
  * TCP echoes each connection's bytes as they come, one connection at a
  * time; it waits with poll() before each read, as uetperf -s does.
+ *
+ * Bulk mode is TCP's side of tools/bench-collective.sh: the client sends
+ * BYTES on one connection and closes it; the server (-k) reads and
+ * discards, and with -1 exits once that connection has ended, so that its
+ * exit marks the last byte's arrival.  With -G the client connects, says
+ * "rrperf: waiting" on stderr and starts only once a line arrives on
+ * stdin, as uetperf -G does.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -38,11 +46,16 @@
 #define DEF_LEN		64
 #define MAX_LEN		65507	/* largest UDP payload over IPv4 */
 #define WAIT_S		5	/* give up on an echo after this */
+#define BULK_CHUNK	131072	/* bytes per write() in bulk mode */
 
 struct opts {
 	bool server;
 	bool tcp;
 	bool json;
+	bool sink;
+	bool once;
+	bool gate;
+	uint64_t bulk;
 	const char *bind;
 	const char *dst;
 	const char *port;
@@ -170,6 +183,19 @@ static int wait_in(int fd)
 	return poll(&p, 1, 100) > 0;
 }
 
+/* Read and discard a connection's bytes until it ends. */
+static void sink_tcp(int fd, unsigned char *buf)
+{
+	while (!stop) {
+		ssize_t n = recv(fd, buf, MAX_LEN, 0);
+
+		if (n < 0 && errno == EINTR)
+			continue;
+		if (n <= 0)
+			return;
+	}
+}
+
 static void serve_tcp(int fd, unsigned char *buf)
 {
 	while (!stop) {
@@ -219,8 +245,13 @@ static int server(void)
 				continue;
 			setsockopt(c, IPPROTO_TCP, TCP_NODELAY, &one,
 				   sizeof(one));
-			serve_tcp(c, buf);
+			if (o.sink)
+				sink_tcp(c, buf);
+			else
+				serve_tcp(c, buf);
 			close(c);
+			if (o.once)
+				break;
 			continue;
 		}
 		n = recvfrom(fd, buf, MAX_LEN, MSG_DONTWAIT,
@@ -248,6 +279,53 @@ static void fill(unsigned char *buf, uint32_t len, uint64_t seq)
 	}
 }
 
+/* Read standard input up to the end of a line, or its end. */
+static void wait_line(void)
+{
+	char c;
+
+	while (read(STDIN_FILENO, &c, 1) == 1 && c != '\n')
+		;
+}
+
+/* Bulk: BYTES on the connected FD, then its end, then the server's. */
+static int client_bulk(int fd)
+{
+	unsigned char *buf = calloc(1, BULK_CHUNK);
+	uint64_t left = o.bulk;
+	double start;
+	ssize_t n;
+	int err = 0;
+	char c;
+
+	if (!buf)
+		return 1;
+	if (o.gate) {
+		fprintf(stderr, "rrperf: waiting\n");
+		wait_line();
+	}
+	start = now_s();
+	while (left && !err) {
+		size_t len = left < BULK_CHUNK ? left : BULK_CHUNK;
+
+		err = write_all(fd, buf, len);
+		left -= len;
+	}
+	/* The server closes once it has read every byte. */
+	err = err || shutdown(fd, SHUT_WR);
+	while (!err && (n = recv(fd, &c, 1, 0)) != 0)
+		err = n > 0 || errno != EINTR || stop;
+	if (err)
+		perror("rrperf: bulk");
+	if (o.json)
+		printf("{\"role\":\"client\",\"mode\":\"bulk\",\"proto\":\"tcp\""
+		       ",\"bytes\":%" PRIu64 ",\"errors\":%d,\"elapsed\":%.6f}\n",
+		       o.bulk - left, err, now_s() - start);
+	free(buf);
+	close(fd);
+	return err;
+}
+
 static int client(void)
 {
 	struct timeval tv = { WAIT_S, 0 };
@@ -260,15 +338,22 @@ static int client(void)
 	if (!ai || !buf || !echo)
 		return 1;
 	fd = socket(ai->ai_family, ai->ai_socktype, 0);
+	/* Bulk: no timeout, no TCP_NODELAY, as a bulk sender runs TCP. */
 	if (fd < 0 ||
-	    setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv)) ||
-	    (o.tcp && setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one,
-				 sizeof(one))) ||
+	    (!o.bulk &&
+	     setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof(tv))) ||
+	    (o.tcp && !o.bulk &&
+	     setsockopt(fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof(one))) ||
 	    connect(fd, ai->ai_addr, ai->ai_addrlen)) {
 		perror("rrperf: client socket");
 		return 1;
 	}
 	freeaddrinfo(ai);
+	if (o.bulk) {
+		free(buf);
+		free(echo);
+		return client_bulk(fd);
+	}
 	start = now_s();
 	for (seq = 0; !stop; seq++) {
 		struct timespec t0, t1;
@@ -326,7 +411,15 @@ static void usage(void)
 		"usage: rrperf -s [-u | -T] [-p PORT] [-B ADDR]\n"
 		"       rrperf -c DST [-u | -T] [-p PORT] [-l LEN]\n"
 		"              [-n COUNT | -t SECONDS] [-J]\n"
+		"       rrperf -s -T -k [-1] [-p PORT] [-B ADDR]\n"
+		"       rrperf -c DST -T -b BYTES [-G] [-p PORT] [-J]\n"
 		"  -s        server: echo every message back\n"
+		"  -k        server, TCP: read and discard instead\n"
+		"  -1        server, TCP: exit once the first connection ends\n"
+		"  -b BYTES  client, TCP: send BYTES, close, wait for the\n"
+		"            server to close\n"
+		"  -G        client, with -b: connect, then start once a line\n"
+		"            arrives on standard input\n"
 		"  -c DST    client: ping-pong with the server at DST\n"
 		"  -u        UDP (default)     -T  TCP, with TCP_NODELAY\n"
 		"  -p PORT   port (default %d)\n"
@@ -344,7 +437,7 @@ int main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_signal };
 	int c;
 
-	while ((c = getopt(argc, argv, "sc:uTp:B:l:n:t:Jh")) != -1) {
+	while ((c = getopt(argc, argv, "sc:uTp:B:l:n:t:kb:1GJh")) != -1) {
 		switch (c) {
 		case 's':
 			o.server = true;
@@ -373,6 +466,18 @@ int main(int argc, char **argv)
 		case 't':
 			o.duration = strtod(optarg, NULL);
 			break;
+		case 'k':
+			o.sink = true;
+			break;
+		case '1':
+			o.once = true;
+			break;
+		case 'b':
+			o.bulk = strtoull(optarg, NULL, 0);
+			break;
+		case 'G':
+			o.gate = true;
+			break;
 		case 'J':
 			o.json = true;
 			break;
@@ -380,7 +485,10 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (o.server == !!o.dst || !o.len || o.len > MAX_LEN)
+	if (o.server == !!o.dst || !o.len || o.len > MAX_LEN ||
+	    ((o.sink || o.once || o.bulk) && !o.tcp) ||
+	    (o.server ? o.bulk || o.gate : o.sink || o.once) ||
+	    (o.gate && !o.bulk))
 		usage();
 	if (!o.count && o.duration <= 0)
 		o.duration = 10;

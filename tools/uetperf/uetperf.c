@@ -22,6 +22,11 @@
  * percentiles of the round-trip times (CLOCK_MONOTONIC, from before
  * sendto() to after recv()).  The server then only echoes: the client's
  * check covers the whole round trip.
+ *
+ * With -G the client opens its sockets, says "uetperf: waiting" on stderr
+ * and sends its first message only once a line arrives on stdin: a
+ * benchmark releases many clients at one moment, their start-up (exec,
+ * sockets) behind them.
  */
 #include <arpa/inet.h>
 #include <errno.h>
@@ -65,6 +70,7 @@ struct opts {
 	bool server;
 	bool rr;
 	bool json;
+	bool gate;
 	const char *bind;
 	char *dsts;
 	uint32_t job;
@@ -414,17 +420,38 @@ static uint64_t drain_errqueue(int fd)
 	}
 }
 
+/* -G: every socket is open (first wait), then the start (second). */
+static pthread_barrier_t gate;
+
+/* Read standard input up to the end of a line, or its end. */
+static void wait_line(void)
+{
+	char c;
+
+	while (read(STDIN_FILENO, &c, 1) == 1 && c != '\n')
+		;
+}
+
 static void *client_run(void *arg)
 {
 	struct client *c = arg;
 	uint64_t rng = 0x1234567 + c->idx, seq;
 	uint32_t stream = (uint32_t)getpid() << 8 ^ (uint32_t)c->idx;
 	double start = now_s(), drain;
+	uint32_t len = pick_len(&rng);
 	unsigned char *buf;
 	int fd, outq = 0;
 
 	fd = open_sock(o.ep ? o.ep + c->idx : 0);
 	buf = malloc(o.len_max ? o.len_max : 1);
+	/* The first message is ready before the start (-G). */
+	if (buf)
+		fill(buf, len, stream, 0);
+	if (o.gate) {
+		pthread_barrier_wait(&gate);
+		pthread_barrier_wait(&gate);
+		start = now_s();
+	}
 	if (fd < 0 || !buf) {
 		c->send_errors++;
 		free(buf);
@@ -432,13 +459,15 @@ static void *client_run(void *arg)
 	}
 	for (seq = 0; !stop; seq++) {
 		const struct sockaddr_uet *d = &c->dst[seq % c->ndst];
-		uint32_t len = pick_len(&rng);
 
 		if (o.count && seq >= o.count)
 			break;
 		if (!o.count && now_s() - start >= o.duration)
 			break;
-		fill(buf, len, stream, (uint32_t)seq);
+		if (seq) {
+			len = pick_len(&rng);
+			fill(buf, len, stream, (uint32_t)seq);
+		}
 		if (sendto(fd, buf, len, 0, (const struct sockaddr *)d,
 			   sizeof(*d)) < 0) {
 			if (errno == EINTR)
@@ -614,7 +643,8 @@ static int client(void)
 	if (o.rr)
 		return client_rr(dst, ndst);
 	cs = calloc(o.sockets, sizeof(*cs));
-	if (!cs)
+	if (!cs ||
+	    (o.gate && pthread_barrier_init(&gate, NULL, o.sockets + 1)))
 		return 1;
 	start = now_s();
 	for (i = 0; i < o.sockets; i++) {
@@ -623,6 +653,13 @@ static int client(void)
 		memcpy(cs[i].dst, dst, sizeof(dst));
 		if (pthread_create(&cs[i].th, NULL, client_run, &cs[i]))
 			return 1;
+	}
+	if (o.gate) {
+		pthread_barrier_wait(&gate);
+		fprintf(stderr, "uetperf: waiting\n");
+		wait_line();
+		start = now_s();
+		pthread_barrier_wait(&gate);
 	}
 	for (i = 0; i < o.sockets; i++) {
 		pthread_join(cs[i].th, NULL);
@@ -656,7 +693,7 @@ static void usage(void)
 		"               [-i IDLE_S] [-R RCVBUF] [-J]\n"
 		"       uetperf -c DST[,DST...] [-B ADDR] [-j JOB] [-p EP] [-e EP]\n"
 		"               [-l LEN|MIN-MAX] [-n COUNT | -t SECONDS] [-P SOCKETS]\n"
-		"               [-S SNDBUF] [-J]\n"
+		"               [-S SNDBUF] [-G] [-J]\n"
 		"       uetperf -c DST[,DST...] -r [-B ADDR] [-j JOB] [-p EP] [-e EP]\n"
 		"               [-l LEN] [-n COUNT | -t SECONDS] [-J]\n"
 		"  -s        server: receive and verify messages\n"
@@ -674,6 +711,8 @@ static void usage(void)
 		"  -i SECS   server: exit after this long without a message\n"
 		"  -P N      client: N sockets sending in parallel\n"
 		"  -R BYTES  SO_RCVBUF    -S BYTES  SO_SNDBUF\n"
+		"  -G        client: open the sockets, then start sending\n"
+		"            once a line arrives on standard input\n"
 		"  -J        print a JSON summary\n",
 		DEF_PORT_EP, DEF_PORT_EP, DEF_LEN);
 	exit(2);
@@ -684,7 +723,7 @@ int main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_signal };
 	int c;
 
-	while ((c = getopt(argc, argv, "sc:rB:j:e:p:l:n:t:i:P:R:S:Jh")) != -1) {
+	while ((c = getopt(argc, argv, "sc:rB:j:e:p:l:n:t:i:P:R:S:GJh")) != -1) {
 		switch (c) {
 		case 's':
 			o.server = true;
@@ -729,6 +768,9 @@ int main(int argc, char **argv)
 		case 'S':
 			o.sndbuf = atoi(optarg);
 			break;
+		case 'G':
+			o.gate = true;
+			break;
 		case 'J':
 			o.json = true;
 			break;
@@ -736,7 +778,8 @@ int main(int argc, char **argv)
 			usage();
 		}
 	}
-	if (o.server == !!o.dsts || o.sockets < 1)
+	if (o.server == !!o.dsts || o.sockets < 1 ||
+	    (o.gate && (o.server || o.rr)))
 		usage();
 	/* A ping-pong is one socket and one length. */
 	if (o.rr && !o.server && (o.sockets > 1 || o.len_min != o.len_max))
