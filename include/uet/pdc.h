@@ -51,8 +51,12 @@ struct uet_tx_msg;
 #define UET_PDC_USER_MAX	(UET_PDC_MAX / 4)
 /* Target PDCs a SYN finding the table full looks at for one to evict. */
 #define UET_PDC_EVICT_SCAN	32
-/* A target acknowledges at least every this many data packets. */
-#define UET_ACK_EVERY		8
+/*
+ * A target acknowledges at least every this many data packets: an eighth
+ * of the PSN window, so that a full window still draws 8 ACKs.  Each ACK
+ * costs both ends a packet's work (Documentation/datapath.rst).
+ */
+#define UET_ACK_EVERY		32
 /* Buckets of the table of partially received messages of one PDC. */
 #define UET_RX_MSG_HASH_BITS	4
 /* A target closes after this many times the initiator's idle time. */

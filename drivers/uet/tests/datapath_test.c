@@ -20,6 +20,8 @@
 
 #define T_PSN_WRAP	0xfffffff0U
 #define T_MSG_LEN	10000
+/* Packets in flight in the early-detection cases: past UET_ACK_EVERY. */
+#define T_ED_SENT	(UET_ACK_EVERY + 12)
 #define T_JOB		0x123456
 #define T_LID		0x1111
 #define T_RID		0x2222
@@ -352,12 +354,12 @@ static void uet_dp_test_ed_deadline(struct kunit *test)
 {
 	struct uet_pdc *pdc = uet_dp_test_pdc(test);
 	struct uet_pdc_tx *tx = &pdc->tx;
-	u32 start = T_PSN_WRAP, i;
+	u32 start = T_PSN_WRAP, n = T_ED_SENT, i;
 	u64 ed = 1000;
 
 	tx->snd_una = start;
-	tx->snd_nxt = start + 20;
-	for (i = 0; i < 20; i++)
+	tx->snd_nxt = start + n;
+	for (i = 0; i < n; i++)
 		tx->ring[(start + i) % UET_PSN_WINDOW].sent_ns = 10000 + 100 * i;
 
 	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start, ed),
@@ -365,18 +367,18 @@ static void uet_dp_test_ed_deadline(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 5, ed),
 			10000ULL + 100 * (5 + UET_ACK_EVERY - 1) + ed);
 	/* near the end: the last packet sent, which asks for an ACK */
-	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 18, ed),
-			10000ULL + 100 * 19 + ed);
-	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 19, ed),
-			10000ULL + 100 * 19 + ed);
+	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + n - 2, ed),
+			10000ULL + 100 * (n - 1) + ed);
+	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + n - 1, ed),
+			10000ULL + 100 * (n - 1) + ed);
 	/* a retransmission after the later packet: its own send time */
 	tx->ring[(start + 1) % UET_PSN_WINDOW].sent_ns = 50000;
 	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 1, ed), 50000ULL + ed);
 	/* the last packet asked for no ACK: the target may hold it */
 	pdc->ack_delay_ns = 3000;
-	tx->ring[(start + 19) % UET_PSN_WINDOW].flags = UET_SLOT_HELD;
-	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 18, ed),
-			10000ULL + 100 * 19 + ed + 3000);
+	tx->ring[(start + n - 1) % UET_PSN_WINDOW].flags = UET_SLOT_HELD;
+	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + n - 2, ed),
+			10000ULL + 100 * (n - 1) + ed + 3000);
 	KUNIT_EXPECT_EQ(test, uet_tx_ed_at(pdc, start + 5, ed),
 			10000ULL + 100 * (5 + UET_ACK_EVERY - 1) + ed);
 }
@@ -394,9 +396,9 @@ static void uet_dp_test_ed_due(struct kunit *test)
 	u64 ed = 1000, at0, at3;
 
 	tx->snd_una = start;
-	tx->snd_nxt = start + 20;
+	tx->snd_nxt = start + T_ED_SENT;
 	tx->ed_psn = start;
-	for (i = 0; i < 20; i++) {
+	for (i = 0; i < T_ED_SENT; i++) {
 		struct uet_tx_slot *s = &tx->ring[(start + i) % UET_PSN_WINDOW];
 
 		s->msg = m;

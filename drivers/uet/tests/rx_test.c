@@ -307,17 +307,17 @@ static void uet_rx_test_ack_every(struct kunit *test)
 {
 	struct uet_kt *kt = test->priv;
 	u8 *buf = uet_rx_test_buf(test);
-	u32 s = 5, i, len = UET_ACK_EVERY * 512 + 100;
+	u32 s = 5, i, len = UET_ACK_EVERY * 128 + 100;
 	struct uet_ack_info a;
 
 	for (i = 0; i < UET_ACK_EVERY; i++) {
 		KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
-		uet_rx_test_pkt(kt, s, s + i, 1, len, 512, i, UET_REQ_SYN);
+		uet_rx_test_pkt(kt, s, s + i, 1, len, 128, i, UET_REQ_SYN);
 	}
 	uet_kt_pop_ack(kt, &a, NULL);
 	KUNIT_EXPECT_EQ(test, a.cack, s + UET_ACK_EVERY - 1);
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
-	uet_rx_test_pkt(kt, s, s + i, 1, len, 512, i, UET_REQ_SYN | UET_REQ_AR);
+	uet_rx_test_pkt(kt, s, s + i, 1, len, 128, i, UET_REQ_SYN | UET_REQ_AR);
 	uet_kt_pop_ack(kt, &a, NULL);
 	KUNIT_EXPECT_EQ(test, a.cack, s + UET_ACK_EVERY);
 	uet_rx_test_recv(kt, buf, len, 1);
