@@ -313,10 +313,15 @@ static int client_bulk(int fd)
 	}
 	/* The server closes once it has read every byte. */
 	err = err || shutdown(fd, SHUT_WR);
-	while (!err && (n = recv(fd, &c, 1, 0)) != 0)
-		err = n > 0 || errno != EINTR || stop;
 	if (err)
 		perror("rrperf: bulk");
+	while (!err && (n = recv(fd, &c, 1, 0)) != 0) {
+		if (n > 0)
+			fprintf(stderr, "rrperf: bulk: the server sent data\n");
+		else if (errno != EINTR || stop)
+			perror("rrperf: bulk: waiting for the server's end");
+		err = n > 0 || errno != EINTR || stop;
+	}
 	if (o.json)
 		printf("{\"role\":\"client\",\"mode\":\"bulk\",\"proto\":\"tcp\""
 		       ",\"bytes\":%" PRIu64 ",\"errors\":%d,\"elapsed\":%.6f}\n",
