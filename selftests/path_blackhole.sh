@@ -138,7 +138,8 @@ restore_path()
 	tc -n "$(uet_spine_ns $FAIL)" filter del dev "s$FAIL-l1" ingress \
 		pref 98 &&
 	tc -n "$(uet_spine_ns $FAIL)" filter del dev "s$FAIL-l1" ingress \
-		pref 99 && uet_path_restore $FAIL
+		pref 99 && uet_path_restore $FAIL ||
+		echo "# spine $FAIL: restoring it failed"
 }
 
 # dropped_data: the data packets spine FAIL dropped from l1.
@@ -149,18 +150,37 @@ dropped_data()
 }
 
 # wait_back: wait until data flows on the failed path again (at most 120
-# s); true if it does.
+# s); true if it does.  Sets BACK to what moved meanwhile, for the reason
+# of a failure.
 wait_back()
 {
+	local b t rc
+
+	b=$(uet_pds_counts_all)
+	t=$(tx)
 	uet_wait_tc_pkts 120 "$(uet_spine_ns $FAIL)" "s$FAIL-l1" 1 \
-		$(($(spine_data) + 50))
+		$(($(field "$b" $((FAIL - 1))) + 50))
+	rc=$?
+	BACK="h1 sent +$(($(tx) - t)) data packets; per spine data, probes +$(uet_fabric_delta "$b" "$(uet_pds_counts_all)")"
+	return $rc
 }
 
+# start TYPE: set h1's spraying type and start the transfer; once it
+# runs, true.  Says why when it does not.
 start()
 {
-	"$UETCTL" -n "$FAB_H1" set spray "$1" >/dev/null &&
-		uet_bg_transfer "$FAB_H2" "$FAB_H1" 10.2.2.1 "$LEN" -n 1000000 &&
-		wait_tx 2000
+	local t
+
+	"$UETCTL" -n "$FAB_H1" set spray "$1" >/dev/null || return 1
+	if ! uet_bg_transfer "$FAB_H2" "$FAB_H1" 10.2.2.1 "$LEN" -n 1000000; then
+		echo "# $1: the server did not start"
+		return 1
+	fi
+	t=$(tx)
+	wait_tx 2000 && return 0
+	echo "# $1: h1 sent $(($(tx) - t)) of 2000 data packets before the wait ended; the client and server said:"
+	sed 's/^/# /' "$UET_BG_OUT/c.err" "$UET_BG_OUT/s.err"
+	return 1
 }
 
 # settle: wait until the failed spine's data count stops moving while h1
@@ -368,7 +388,8 @@ case_rr()
 	if wait_back; then
 		ktap_ok "rr: traffic on the restored path"
 	else
-		ktap_fail "rr: traffic on the restored path" "no data on spine $FAIL"
+		ktap_fail "rr: traffic on the restored path" \
+			"no data on spine $FAIL: $BACK"
 	fi
 	uet_check_eq "$(path_events) events, $(uet_mon_lost) lost" \
 		"0 events, 0 lost" "rr: no path event (rr takes no feedback)"
@@ -435,7 +456,7 @@ case_active()
 	if wait_back; then
 		ktap_ok "$name"
 	else
-		ktap_fail "$name" "no data on spine $FAIL"
+		ktap_fail "$name" "no data on spine $FAIL: $BACK"
 	fi
 	name="active: answered probes restore the values"
 	if [ "$(delta ev_restored)" -gt 0 ] && [ "$(delta probe_ack_rx)" -gt 0 ]; then
