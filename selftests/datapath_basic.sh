@@ -12,7 +12,7 @@
 SIZES="1 23 24 1416 1417 65536 1048576 8388608"
 
 ktap_header
-ktap_plan 25
+ktap_plan 27
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 # a third namespace on B's link, a second destination
@@ -37,6 +37,20 @@ for fam in 4 6; do
 			-l "$len" -R 16777216 -- -l "$len"
 	done
 done
+
+# uetperf -N (the benchmarks' mode) writes and checks headers only: the
+# messages still arrive whole and once, and a server that checks every
+# byte refuses them (their checksum is 0).
+uet_transfer "uetperf -N: 1 MiB messages, headers checked" "$B" "$A" \
+	10.0.0.2 4 -l 1048576 -R 16777216 -N -- -l 1048576 -N
+out=$(mktemp -d)
+uet_server "$B" "$out/s" -n 2 -i 60 -l 70000
+ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -J -n 2 -l 70000 -N \
+	>"$out/c" 2>"$out/c.err"
+wait "$UET_SERVER_PID"
+uet_check_eq "$(uet_json "$out/s" messages)/$(uet_json "$out/s" errors)" \
+	"2/2" "a checking server counts uetperf -N's messages as errors"
+rm -rf "$out"
 
 # Several sockets, several destinations, many messages in flight.
 out=$(mktemp -d)

@@ -13,12 +13,16 @@
 # noisy machine does to absolute figures.
 #
 # Environment: BENCH_SECS (default 10), BENCH_ROUNDS (default 3),
-# BENCH_SPRAY (the client's spraying type; default: the module's).
+# BENCH_SPRAY (the client's spraying type; default: the module's),
+# BENCH_CHECK (1: uetperf writes and checks every payload byte; default:
+# only each message's header, uetperf -N, as iperf3 leaves its data alone).
 
 root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
 . "$root/selftests/fabric.sh"
 
 secs=${BENCH_SECS:-10}
+nchk=(-N)
+[ "${BENCH_CHECK:-0}" = 1 ] && nchk=()
 rounds=${BENCH_ROUNDS:-3}
 
 # tcp NS_SERVER NS_CLIENT DST: iperf3 goodput at the receiver, Mbit/s
@@ -43,9 +47,9 @@ uet()
 	[ -z "$BENCH_SPRAY" ] ||
 		"$UETCTL" -n "$3" set spray "$BENCH_SPRAY" >/dev/null || return 1
 	out=$(mktemp -d)
-	uet_server "$2" "$out/s" -i 5 -l 1048576 -R 33554432 || return 1
+	uet_server "$2" "$out/s" -i 5 -l 1048576 -R 33554432 "${nchk[@]}" || return 1
 	ip netns exec "$3" "$UETPERF" -c "$4" -J -t "$secs" -l 1048576 \
-		-S 16777216 >"$out/c" 2>"$out/c.err"
+		-S 16777216 "${nchk[@]}" >"$out/c" 2>"$out/c.err"
 	kill "$UET_SERVER_PID" 2>/dev/null
 	wait "$UET_SERVER_PID" 2>/dev/null
 	uet_json "$out/s" goodput_mbps

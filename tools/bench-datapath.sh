@@ -18,12 +18,16 @@
 # Prints goodputs and their ratios; absolute figures depend on the machine.
 #
 # Environment: BENCH_SECS (default 10), BENCH_RATE (tbf rate per spine,
-# default 50mbit), BENCH_FABRIC_MTUS (default "1500 9000").
+# default 50mbit), BENCH_FABRIC_MTUS (default "1500 9000"), BENCH_CHECK
+# (1: uetperf writes and checks every payload byte; default: only each
+# message's header, uetperf -N, as iperf3 leaves its data alone).
 
 root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
 . "$root/selftests/fabric.sh"
 
 secs=${BENCH_SECS:-10}
+nchk=(-N)
+[ "${BENCH_CHECK:-0}" = 1 ] && nchk=()
 rate=${BENCH_RATE:-50mbit}
 fabric_mtus=${BENCH_FABRIC_MTUS:-1500 9000}
 
@@ -46,9 +50,9 @@ uet()
 	local out
 
 	out=$(mktemp -d)
-	uet_server "$1" "$out/s" -i 5 -l "$5" -R 33554432 || return 1
+	uet_server "$1" "$out/s" -i 5 -l "$5" -R 33554432 "${nchk[@]}" || return 1
 	ip netns exec "$2" "$UETPERF" -c "$3" -J -t "$secs" -P "$4" -l "$5" \
-		-S 16777216 >"$out/c" 2>"$out/c.err"
+		-S 16777216 "${nchk[@]}" >"$out/c" 2>"$out/c.err"
 	kill "$UET_SERVER_PID" 2>/dev/null
 	wait "$UET_SERVER_PID" 2>/dev/null
 	uet_json "$out/s" goodput_mbps

@@ -16,12 +16,15 @@
 # share.
 #
 # Environment: BENCH_SECS (default 10), BENCH_SPRAY (the client's spraying
-# type; default: the module's).
+# type; default: the module's), BENCH_CHECK (1: uetperf writes and checks
+# every payload byte; default: only each message's header, uetperf -N).
 
 root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
 . "$root/selftests/fabric.sh"
 
 secs=${BENCH_SECS:-10}
+nchk=(-N)
+[ "${BENCH_CHECK:-0}" = 1 ] && nchk=()
 
 # busy: jiffies the vCPUs worked and idled, so far.
 busy()
@@ -40,9 +43,9 @@ main()
 	[ -z "$BENCH_SPRAY" ] ||
 		"$UETCTL" -n "$A" set spray "$BENCH_SPRAY" >/dev/null || exit 1
 	out=$(mktemp -d)
-	uet_server "$B" "$out/s" -i 5 -l 1048576 -R 33554432 || exit 1
+	uet_server "$B" "$out/s" -i 5 -l 1048576 -R 33554432 "${nchk[@]}" || exit 1
 	ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -J -t "$secs" -l 1048576 \
-		-S 16777216 >"$out/c" 2>"$out/c.err" &
+		-S 16777216 "${nchk[@]}" >"$out/c" 2>"$out/c.err" &
 	sleep 2
 	read -r b0 i0 <<<"$(busy)"
 	perf record -a -o "$out/perf.data" -- sleep $((secs - 4)) 2>/dev/null

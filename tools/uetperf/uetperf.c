@@ -23,6 +23,12 @@
  * sendto() to after recv()).  The server then only echoes: the client's
  * check covers the whole round trip.
  *
+ * With -N (both ends, not with -r) only each message's header is written
+ * and checked, its checksum left 0: the rest is the pattern of the first
+ * message, sent again.  iperf3 neither writes nor reads what it sends;
+ * without -N the pattern and its checksum cost both ends a pass over
+ * every byte, which a comparison with it would count against uet.
+ *
  * With -G the client opens its sockets, says "uetperf: waiting" on stderr
  * and sends its first message only once a line arrives on stdin: a
  * benchmark releases many clients at one moment, their start-up (exec,
@@ -71,6 +77,7 @@ struct opts {
 	bool rr;
 	bool json;
 	bool gate;
+	bool nocheck;
 	const char *bind;
 	char *dsts;
 	uint32_t job;
@@ -154,6 +161,22 @@ static void fill(unsigned char *buf, uint32_t len, uint32_t stream,
 	memcpy(buf, &h, sizeof(h));
 }
 
+/*
+ * The next message in @buf, which holds the first one's: with -N only
+ * the header of a long one is written (checksum 0).
+ */
+static void refill(unsigned char *buf, uint32_t len, uint32_t stream,
+		   uint32_t seq)
+{
+	struct hdr h = { MAGIC, stream, seq, len, 0 };
+
+	if (!o.nocheck || len < HDR_LEN) {
+		fill(buf, len, stream, seq);
+		return;
+	}
+	memcpy(buf, &h, sizeof(h));
+}
+
 /* 0: intact; -1: corrupt. *stream and *seq are set for a long message. */
 static int check(const unsigned char *buf, uint32_t len, uint32_t *stream,
 		 uint32_t *seq)
@@ -170,7 +193,7 @@ static int check(const unsigned char *buf, uint32_t len, uint32_t *stream,
 	}
 	memcpy(&h, buf, sizeof(h));
 	if (h.magic != MAGIC || h.len != len ||
-	    h.csum != fnv1a(buf + HDR_LEN, len - HDR_LEN))
+	    (!o.nocheck && h.csum != fnv1a(buf + HDR_LEN, len - HDR_LEN)))
 		return -1;
 	*stream = h.stream;
 	*seq = h.seq;
@@ -282,9 +305,10 @@ static void report(const char *role, uint64_t msgs, uint64_t bytes,
 		printf("{\"role\":\"%s\",\"messages\":%" PRIu64
 		       ",\"bytes\":%" PRIu64 ",\"errors\":%" PRIu64
 		       ",\"duplicates\":%" PRIu64 ",\"truncated\":%" PRIu64
-		       ",\"streams\":%d,\"elapsed\":%.6f,\"goodput_mbps\":%.3f}\n",
+		       ",\"streams\":%d,\"elapsed\":%.6f,\"goodput_mbps\":%.3f"
+		       ",\"payload_checked\":%s}\n",
 		       role, msgs, bytes, errors, dups, trunc, nstreams,
-		       elapsed, mbps);
+		       elapsed, mbps, o.nocheck ? "false" : "true");
 	} else {
 		printf("%s: %" PRIu64 " messages, %" PRIu64 " bytes in %.3f s"
 		       " = %.1f Mbit/s; %" PRIu64 " errors, %" PRIu64
@@ -444,9 +468,15 @@ static void *client_run(void *arg)
 
 	fd = open_sock(o.ep ? o.ep + c->idx : 0);
 	buf = malloc(o.len_max ? o.len_max : 1);
-	/* The first message is ready before the start (-G). */
-	if (buf)
-		fill(buf, len, stream, 0);
+	/*
+	 * The first message is ready before the start (-G); with -N its
+	 * pattern, at the longest length, is what every later one carries.
+	 */
+	if (buf) {
+		fill(buf, o.nocheck ? o.len_max : len, stream, 0);
+		if (o.nocheck)
+			refill(buf, len, stream, 0);
+	}
 	if (o.gate) {
 		pthread_barrier_wait(&gate);
 		pthread_barrier_wait(&gate);
@@ -466,7 +496,7 @@ static void *client_run(void *arg)
 			break;
 		if (seq) {
 			len = pick_len(&rng);
-			fill(buf, len, stream, (uint32_t)seq);
+			refill(buf, len, stream, (uint32_t)seq);
 		}
 		if (sendto(fd, buf, len, 0, (const struct sockaddr *)d,
 			   sizeof(*d)) < 0) {
@@ -690,10 +720,10 @@ static void usage(void)
 {
 	fprintf(stderr,
 		"usage: uetperf -s [-r] [-B ADDR] [-j JOB] [-e EP] [-l MAXLEN] [-n COUNT]\n"
-		"               [-i IDLE_S] [-R RCVBUF] [-J]\n"
+		"               [-i IDLE_S] [-R RCVBUF] [-N] [-J]\n"
 		"       uetperf -c DST[,DST...] [-B ADDR] [-j JOB] [-p EP] [-e EP]\n"
 		"               [-l LEN|MIN-MAX] [-n COUNT | -t SECONDS] [-P SOCKETS]\n"
-		"               [-S SNDBUF] [-G] [-J]\n"
+		"               [-S SNDBUF] [-G] [-N] [-J]\n"
 		"       uetperf -c DST[,DST...] -r [-B ADDR] [-j JOB] [-p EP] [-e EP]\n"
 		"               [-l LEN] [-n COUNT | -t SECONDS] [-J]\n"
 		"  -s        server: receive and verify messages\n"
@@ -713,6 +743,8 @@ static void usage(void)
 		"  -R BYTES  SO_RCVBUF    -S BYTES  SO_SNDBUF\n"
 		"  -G        client: open the sockets, then start sending\n"
 		"            once a line arrives on standard input\n"
+		"  -N        write and check only each message's header (both\n"
+		"            ends; not with -r), as iperf3 leaves its data alone\n"
 		"  -J        print a JSON summary\n",
 		DEF_PORT_EP, DEF_PORT_EP, DEF_LEN);
 	exit(2);
@@ -723,7 +755,7 @@ int main(int argc, char **argv)
 	struct sigaction sa = { .sa_handler = on_signal };
 	int c;
 
-	while ((c = getopt(argc, argv, "sc:rB:j:e:p:l:n:t:i:P:R:S:GJh")) != -1) {
+	while ((c = getopt(argc, argv, "sc:rB:j:e:p:l:n:t:i:P:R:S:GNJh")) != -1) {
 		switch (c) {
 		case 's':
 			o.server = true;
@@ -771,6 +803,9 @@ int main(int argc, char **argv)
 		case 'G':
 			o.gate = true;
 			break;
+		case 'N':
+			o.nocheck = true;
+			break;
 		case 'J':
 			o.json = true;
 			break;
@@ -779,7 +814,7 @@ int main(int argc, char **argv)
 		}
 	}
 	if (o.server == !!o.dsts || o.sockets < 1 ||
-	    (o.gate && (o.server || o.rr)))
+	    (o.gate && (o.server || o.rr)) || (o.nocheck && o.rr))
 		usage();
 	/* A ping-pong is one socket and one length. */
 	if (o.rr && !o.server && (o.sockets > 1 || o.len_min != o.len_max))
