@@ -241,8 +241,12 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  * is asked for as the grant comes.
  */
 #define UET_RCCC_REQ_AHEAD	BIT(30)
-/* Initial credit: one BDP, within these many full packets. */
-#define UET_RCCC_INIT_MIN_PKTS	4
+/*
+ * Initial credit: one BDP, within these many full packets.  One packet
+ * where it is more than the BDP (jumbo packets on a slow link): every
+ * sender of an incast spends it at once into the last hop's queue.
+ */
+#define UET_RCCC_INIT_MIN_PKTS	1
 #define UET_RCCC_INIT_MAX_PKTS	256
 /*
  * Requests repeated without an answer before one packet goes without

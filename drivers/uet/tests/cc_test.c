@@ -662,13 +662,15 @@ static void uet_nscc_test_small_bdp(struct kunit *test)
 	KUNIT_EXPECT_GT(test, n.cwnd, 4200);
 }
 
-/* RCCC's initial credit: one BDP within 4 and 256 full packets. */
+/* RCCC's initial credit: one BDP within 1 and 256 full packets. */
 static void uet_rccc_test_init_credit(struct kunit *test)
 {
 	/* 100 Gbit/s x 12 us = 150000 bytes */
 	KUNIT_EXPECT_EQ(test, uet_rccc_init_credit(100000, 12000, 4096), 150000);
-	/* 1 Gbit/s x 6 us = 750 bytes: 4 packets */
-	KUNIT_EXPECT_EQ(test, uet_rccc_init_credit(1000, 6000, 4096), 16384);
+	/* 1 Gbit/s x 6 us = 750 bytes: one packet */
+	KUNIT_EXPECT_EQ(test, uet_rccc_init_credit(1000, 6000, 4096), 4096);
+	/* 50 Mbit/s x 1 ms = 6250 bytes: one jumbo packet, not four */
+	KUNIT_EXPECT_EQ(test, uet_rccc_init_credit(50, 1000000, 8192), 8192);
 	/* 1.6 Tbit/s x 1 s: 256 packets */
 	KUNIT_EXPECT_EQ(test, uet_rccc_init_credit(1600000, 1000000000, 4096),
 			256 * 4096);

@@ -890,9 +890,9 @@ static void uet_tx_test_ack_held(struct kunit *test)
 static void uet_tx_test_rccc_cfg(struct uet_config *c)
 {
 	c->cc = UET_CC_RCCC;
-	/* a BDP of 750 bytes: the initial credit is its floor, 4 packets */
+	/* 1 Gbit/s x 131.072 us: a BDP, the initial credit, of 4 packets */
 	c->link_rate_mbps = 1000;
-	c->base_rtt_ns = 6000;
+	c->base_rtt_ns = 131072;
 	c->rto_min_us = T_RTO_US;
 	c->rto_max_us = T_RTO_US;
 }
