@@ -487,7 +487,18 @@ struct sk_buff *uet_ctl_skb(struct uet_pdc *pdc, unsigned int len, u16 ev)
 
 static void uet_tx_timer_set(struct uet_pdc *pdc, u64 when)
 {
-	hrtimer_start(&pdc->tx.timer, ns_to_ktime(when), HRTIMER_MODE_ABS_SOFT);
+	struct hrtimer *t = &pdc->tx.timer;
+
+	/*
+	 * Most packets leave the deadline where it was (the oldest one's):
+	 * starting a timer queued for that very time again would only take
+	 * it out of its base and put it back.  Its callback takes the PDC's
+	 * lock, held here, so a timer that expires meanwhile finds the
+	 * state this call left, as it would have at the same time anyway.
+	 */
+	if (hrtimer_is_queued(t) && ktime_to_ns(hrtimer_get_expires(t)) == when)
+		return;
+	hrtimer_start(t, ns_to_ktime(when), HRTIMER_MODE_ABS_SOFT);
 }
 
 static u64 uet_tx_rto_ns(const struct uet_pdc *pdc)
