@@ -19,7 +19,12 @@
 #    out-of-range values with the range;
 #  - messages shorter than a page are charged their bytes, not a page
 #    each: a 1 MiB SO_SNDBUF holds more than a thousand of 64 bytes, and
-#    they go, with their socket, when their namespace does.
+#    they go, with their socket, when their namespace does;
+#  - a message that comes whole in one packet (1400 bytes at MTU 1500) is
+#    kept as that packet until recvmsg() (rx_msg_kept), arrives intact,
+#    and is held within SO_RCVBUF like any other: a receiver that reads
+#    late refuses what does not fit (drop_rcvbuf) and gets all of it
+#    once it reads; rx-mem goes back to 0.
 
 . "$(dirname "$0")/fabric.sh"
 
@@ -27,7 +32,7 @@ BUF="python3 $(dirname "$0")/uet_sockbuf.py"
 DEF=16777216		# the default sndbuf and rcvbuf
 
 ktap_header
-ktap_plan 17
+ktap_plan 23
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 out=$(mktemp -d)
@@ -100,6 +105,61 @@ uet_check_eq "$(ip netns exec "$A" $BUF bufs)" "1048576 262144" \
 uet_check_eq "$(ip netns exec "$A" $BUF sendbig 10.0.0.2 0 1048576)" \
 	"EMSGSIZE fast" "1 MiB over sndbuf 1 MiB (with its charge): EMSGSIZE"
 
+# 7. Messages kept as their one packet, between B and a fresh C.
+rx_mem_zero()
+{
+	[ "$(uet_stat "$1" rx_mem)" = 0 ]
+}
+
+kept_cases()
+{
+	local k0 k1 d0 i
+
+	uet_netns_new C || { ktap_fail "kept: setup" "no namespace"; return; }
+	uet_ns_quiet "$C"
+	uet_link "$C" vc "$B" vbc && uet_addr "$C" vc 10.0.1.1/24 fd01::1/64 &&
+		uet_addr "$B" vbc 10.0.1.2/24 fd01::2/64 ||
+		{ ktap_fail "kept: setup" "no link"; return; }
+	k0=$(uet_stat "$B" rx_msg_kept)
+	uet_transfer "200 messages of 1400 bytes, one packet each, intact" \
+		"$B" "$C" 10.0.1.2 200 -l 1400 -- -l 1400
+	k1=$(uet_stat "$B" rx_msg_kept)
+	uet_check_eq "$((k1 - k0))" 200 \
+		"each was kept as its packet (rx_msg_kept)"
+	if uet_wait_until 10 rx_mem_zero "$B"; then
+		ktap_ok "rx-mem is 0 once they are read"
+	else
+		ktap_fail "rx-mem is 0 once they are read" \
+			"rx_mem $(uet_stat "$B" rx_mem)"
+	fi
+
+	# SO_RCVBUF 8 KiB (16 KiB): a few such messages at a time.
+	d0=$(uet_stat "$B" drop_rcvbuf)
+	k0=$(uet_stat "$B" rx_msg_kept)
+	ip netns exec "$B" $BUF recv 101 8192 20 60 2 >"$out/k" 2>"$out/k.err" &
+	rcv=$!
+	uet_wait_until 10 grep -q ready "$out/k.err" || echo "# receiver not ready"
+	ip netns exec "$C" $BUF send 10.0.1.2 101 \
+		$(for i in $(seq 20); do echo 1400; done) >"$out/ks" 2>&1
+	wait "$rcv"
+	k1=$(uet_stat "$B" rx_msg_kept)
+	uet_check_eq "$(sort "$out/k" | uniq -c | awk '{ print $1, $2, $3, $4 }'), kept $((k1 - k0))" \
+		"20 len 1400 ok, kept 20" \
+		"a receiver reading late gets all 20 kept messages intact"
+	if [ "$(uet_stat "$B" drop_rcvbuf)" -gt "$d0" ]; then
+		ktap_ok "kept messages beyond its SO_RCVBUF were refused meanwhile"
+	else
+		ktap_fail "kept messages beyond its SO_RCVBUF were refused meanwhile" \
+			"drop_rcvbuf stayed $d0; sender: $(tr '\n' ' ' <"$out/ks")"
+	fi
+	if uet_wait_until 10 rx_mem_zero "$B"; then
+		ktap_ok "rx-mem is 0 once the late receiver read them"
+	else
+		ktap_fail "rx-mem is 0 once the late receiver read them" \
+			"rx_mem $(uet_stat "$B" rx_mem)"
+	fi
+}
+
 expect_refused()
 {
 	local err
@@ -133,6 +193,7 @@ else
 		"$n, then $err"
 fi
 ip netns del "$A"
+kept_cases
 if uet_wait_until 60 sh -c "[ \$(cat /sys/module/uet/refcnt) -le $base ]"; then
 	ktap_ok "the messages and their socket go with the namespace"
 else

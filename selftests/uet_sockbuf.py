@@ -10,13 +10,14 @@
                                         DST endpoint 100; print "ok" or the
                                         errno name, and "fast" when the
                                         call returned within 1 s
-    uet_sockbuf.py recv EP RCVBUF COUNT TIMEOUT
+    uet_sockbuf.py recv EP RCVBUF COUNT TIMEOUT [LATE]
                                         bind endpoint EP (SO_RCVBUF set to
                                         RCVBUF first, 0: left as it is);
                                         print "len N ok|bad" for each of
                                         the first COUNT messages received
                                         within TIMEOUT s, then "timeout"
-                                        if fewer came
+                                        if fewer came; with LATE, start
+                                        reading only LATE s after "ready"
     uet_sockbuf.py fill DST LEN         send LEN-byte messages to DST
                                         endpoint 100 without waiting until
                                         one is refused; print how many
@@ -141,13 +142,14 @@ def cmd_shrink(dst, length):
     print(r, 'fast' if fast else 'slow')
 
 
-def cmd_recv(ep, rcvbuf, count, timeout):
+def cmd_recv(ep, rcvbuf, count, timeout, late=0.0):
     s = new_socket()
     if rcvbuf:
         s.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, rcvbuf)
     check(libc.bind(s.fileno(), sockaddr('', ep), 32))
     print('ready', file=sys.stderr, flush=True)
     end = time.monotonic() + timeout
+    time.sleep(late)
     buf = ctypes.create_string_buffer(64 << 20)
     while count:
         left = end - time.monotonic()
@@ -217,7 +219,8 @@ def main():
     elif cmd == 'fill':
         cmd_fill(a[0], int(a[1]))
     elif cmd == 'recv':
-        cmd_recv(int(a[0]), int(a[1]), int(a[2]), float(a[3]))
+        cmd_recv(int(a[0]), int(a[1]), int(a[2]), float(a[3]),
+                 float(a[4]) if len(a) > 4 else 0.0)
     elif cmd == 'shrink':
         cmd_shrink(a[0], int(a[1]))
     elif cmd == 'send':

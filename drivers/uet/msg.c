@@ -4,7 +4,8 @@
  * has all its pages from sendmsg() (one shorter than a page, a piece of
  * the sender's page fragment), and its packets take page references to
  * them; a message being received gets a page when the first packet with
- * bytes in it lands, and packets are copied in at their offset.
+ * bytes in it lands, and packets are copied in at their offset, but for
+ * a message one packet carries whole, which may be kept as that packet.
  */
 #include <linux/gfp.h>
 #include <linux/minmax.h>
@@ -198,6 +199,11 @@ void uet_rbuf_free(struct uet_rbuf *b)
 
 	if (!b)
 		return;
+	if (b->skb) {
+		consume_skb(b->skb);
+		kvfree(b);
+		return;
+	}
 	for (i = 0; b->npages && i < DIV_ROUND_UP(b->len, PAGE_SIZE); i++) {
 		if (b->pg[i].page) {
 			__free_page(b->pg[i].page);
@@ -391,6 +397,8 @@ int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to)
 {
 	u32 i;
 
+	if (b->skb)
+		return skb_copy_datagram_iter(b->skb, b->skb_off, to, len);
 	if (uet_rbuf_inline(b->len))
 		return copy_to_iter(uet_rbuf_data(b), len, to) == len ?
 		       0 : -EFAULT;
@@ -403,6 +411,49 @@ int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to)
 	}
 	return 0;
 }
+
+/**
+ * uet_rbuf_may_keep() - may a packet be kept as its message?
+ * @b: the buffer, nothing written yet
+ * @off: offset of the packet's bytes in the message
+ * @len: bytes the packet carries
+ * @truesize: the packet's truesize
+ *
+ * A message longer than UET_RBUF_INLINE_MAX bytes that the packet carries
+ * whole is kept as the packet when the packet takes at most
+ * UET_RBUF_KEEP_SLACK more than the pages a copy would: the page, its
+ * clearing and the first of two copies are spared, and the memory held
+ * stays within a page of what the copy holds.
+ *
+ * Return: true when uet_rbuf_keep_skb() may take the packet.
+ */
+bool uet_rbuf_may_keep(const struct uet_rbuf *b, u32 off, u32 len,
+		       u32 truesize)
+{
+	return b->len > UET_RBUF_INLINE_MAX && !off && len == b->len &&
+	       !b->got && !b->npages &&
+	       truesize <= round_up(b->len, PAGE_SIZE) + UET_RBUF_KEEP_SLACK;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_may_keep);
+
+/**
+ * uet_rbuf_keep_skb() - keep a packet as the whole of its message
+ * @b: the buffer; uet_rbuf_may_keep() said yes
+ * @skb: the packet, a reference the buffer now owns
+ * @skb_off: where the message's bytes start in @skb
+ * @pages: the pages @skb counts as against rx-mem (b->npages)
+ *
+ * The message is then complete; uet_rbuf_free() drops the reference.
+ */
+void uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
+		       u32 pages)
+{
+	b->skb = skb;
+	b->skb_off = skb_off;
+	b->npages = pages;
+	b->got = b->len;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_keep_skb);
 
 /**
  * uet_buf_frags() - pages of a buffer a range of bytes takes

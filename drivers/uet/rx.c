@@ -547,6 +547,39 @@ static int uet_rx_msg_pages(struct uet_pdc *pdc, struct uet_rx_msg *m,
 }
 
 /*
+ * Keep @skb, which carries all of @m, as @m's bytes rather than copy it
+ * into a page: charged as its truesize to the socket (SO_RCVBUF, its
+ * memory cgroup) and to rx-mem.  A packet from memory reserves or with
+ * user pages in it is copied, as is one that either refuses; the copy
+ * then meets the same limits and answers for them.
+ * Return: true when kept.
+ */
+static bool uet_rx_msg_keep(struct uet_pdc *pdc, struct uet_rx_msg *m,
+			    struct sk_buff *skb, const struct uet_rx_pkt *pk)
+{
+	u32 pages = DIV_ROUND_UP(skb->truesize, PAGE_SIZE);
+	struct uet_net *un = pdc->un;
+
+	if (!uet_rbuf_may_keep(m->buf, pk->off, pk->len, skb->truesize) ||
+	    skb_pfmemalloc(skb) || skb_zcopy(skb) ||
+	    percpu_counter_compare(&un->rx_mem,
+				   (s64)uet_cfg(un)->rx_mem - pages) > 0 ||
+	    uet_sock_rx_keep(m->sk, m->buf->len, skb))
+		return false;
+	percpu_counter_add(&un->rx_mem, pages);
+	atomic_add(skb->truesize, &m->sk->sk_rmem_alloc);
+	m->charge += skb->truesize;
+	m->kept = skb->truesize;
+	/* Nothing of the way it came is needed again. */
+	skb_orphan(skb);
+	skb_dst_drop(skb);
+	nf_reset_ct(skb);
+	uet_rbuf_keep_skb(m->buf, skb_get(skb), UET_DATA_HDR_LEN, pages);
+	uet_stat_inc(un, UET_STAT_RX_MSG_KEPT);
+	return true;
+}
+
+/*
  * Write @pk into @m: only bytes no packet wrote, on granule boundaries.
  * Return: 0, -EBADMSG (another length), -EINVAL (not on a granule),
  * -EEXIST (overlap), or the error of uet_rx_msg_pages().
@@ -561,6 +594,8 @@ static int uet_rx_msg_write(struct uet_pdc *pdc, struct uet_rx_msg *m,
 	err = uet_rbuf_check(m->buf, pk->off, pk->len);
 	if (err)
 		return err;
+	if (uet_rx_msg_keep(pdc, m, skb, pk))
+		goto written;
 	err = uet_rx_msg_pages(pdc, m, pk);
 	if (err)
 		return err;
@@ -568,6 +603,7 @@ static int uet_rx_msg_write(struct uet_pdc *pdc, struct uet_rx_msg *m,
 				 pk->len);
 	if (err)
 		return err;
+written:
 	m->last = jiffies;
 	if ((s32)(pk->psn - m->psn_max) > 0) {
 		m->psn_max = pk->psn;

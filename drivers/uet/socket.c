@@ -6,13 +6,14 @@
  * Memory: a message being sent is charged to the sender's send budget
  * (uet_sock.wmem against SO_SNDBUF) from sendmsg() until every packet of
  * it is acknowledged; a message being received is charged to the
- * receiver's sk_rmem_alloc, page by page as its bytes arrive, until
- * recvmsg() takes it, and to the namespace's rx-mem and the receiver's
- * memory cgroup, within room reserved for it whole against SO_RCVBUF when
- * it starts.  Neither side goes over its buffer: a message that can never
- * fit SO_SNDBUF fails in sendmsg() with EMSGSIZE, one that can never fit
- * the receiver's SO_RCVBUF is refused for good (its sender gets EMSGSIZE
- * on its error queue).  Since a message must fit whole, a new socket
+ * receiver's sk_rmem_alloc, page by page as its bytes arrive (or as the
+ * truesize of the one packet kept as it), until recvmsg() takes it, and
+ * to the namespace's rx-mem and the receiver's memory cgroup, within room
+ * reserved for it whole against SO_RCVBUF when it starts.  Neither side
+ * goes over its buffer: a message that can never fit SO_SNDBUF fails in
+ * sendmsg() with EMSGSIZE, one that can never fit the receiver's
+ * SO_RCVBUF is refused for good (its sender gets EMSGSIZE on its error
+ * queue).  Since a message must fit whole, a new socket
  * takes its SO_SNDBUF and SO_RCVBUF from the namespace's sndbuf and
  * rcvbuf, as TCP takes tcp_wmem[1] and tcp_rmem[1], rather than from
  * wmem_default and rmem_default; setsockopt() overrides them.  What
@@ -43,10 +44,29 @@
 #include <uet/sock.h>
 #include <uet/stats.h>
 
+/*
+ * Socket memory accounting (sk_rmem_schedule()) for what the receive path
+ * keeps as it came: a packet held as its message (uet_sock_rx_keep()).
+ * It charges the socket's memory cgroup, as UDP does for its datagrams;
+ * pages the receive path allocates are charged there as they are
+ * allocated (__GFP_ACCOUNT).  The namespace's rx-mem is the limit: the
+ * protocol-wide one is never reached, so none of the core's memory
+ * pressure applies.
+ */
+static atomic_long_t uet_memory_allocated;
+static DEFINE_PER_CPU(int, uet_memory_per_cpu_fw_alloc);
+static long uet_sysctl_mem[3] = { LONG_MAX, LONG_MAX, LONG_MAX };
+static int uet_sysctl_rmem[3] = { SOCK_MIN_RCVBUF, UET_SOCKBUF_MIN,
+				  UET_SOCKBUF_MIN };
+
 static struct proto uet_proto = {
-	.name		= "UET",
-	.owner		= THIS_MODULE,
-	.obj_size	= sizeof(struct uet_sock),
+	.name			= "UET",
+	.owner			= THIS_MODULE,
+	.obj_size		= sizeof(struct uet_sock),
+	.memory_allocated	= &uet_memory_allocated,
+	.per_cpu_fw_alloc	= &uet_memory_per_cpu_fw_alloc,
+	.sysctl_mem		= uet_sysctl_mem,
+	.sysctl_rmem		= uet_sysctl_rmem,
 };
 
 static const struct proto_ops uet_ops;
@@ -620,6 +640,62 @@ void uet_sock_rx_unreserve(struct sock *sk, u32 len)
 	atomic_sub(uet_rx_reserve_size(len), &uet_sk(sk)->rx_reserved);
 }
 
+/* What a kept packet of @truesize takes beyond the pages its message reserved. */
+static u32 uet_rx_keep_over(u32 len, u32 truesize)
+{
+	u32 pages = round_up(len, PAGE_SIZE);
+
+	return truesize > pages ? truesize - pages : 0;
+}
+
+/**
+ * uet_sock_rx_keep() - charge a packet kept as a received message
+ * @sk: the receiving socket
+ * @len: the message's length, reserved by uet_sock_rx_reserve()
+ * @skb: the packet
+ *
+ * Reserves against SO_RCVBUF what the packet's truesize takes beyond the
+ * pages the message reserved, and charges the truesize to the socket's
+ * memory accounting, and so to its memory cgroup.  sk_forward_alloc is
+ * kept under uet_sock.rxq_lock, as UDP keeps it under its receive queue's
+ * lock (the socket lock is not taken in softirq).
+ *
+ * Context: softirq, under the receiving PDC's lock.
+ * Return: 0; -ENOBUFS when either refuses (nothing is charged).
+ */
+int uet_sock_rx_keep(struct sock *sk, u32 len, struct sk_buff *skb)
+{
+	u32 over = uet_rx_keep_over(len, skb->truesize);
+	struct uet_sock *us = uet_sk(sk);
+	bool ok;
+
+	if (over && atomic_add_return(over, &us->rx_reserved) >
+		    READ_ONCE(sk->sk_rcvbuf)) {
+		atomic_sub(over, &us->rx_reserved);
+		return -ENOBUFS;
+	}
+	spin_lock(&us->rxq_lock);
+	ok = sk_rmem_schedule(sk, skb, skb->truesize);
+	if (ok)
+		sk_mem_charge(sk, skb->truesize);
+	spin_unlock(&us->rxq_lock);
+	if (ok)
+		return 0;
+	atomic_sub(over, &us->rx_reserved);
+	return -ENOBUFS;
+}
+
+/* Give back what uet_sock_rx_keep() took for a packet of @truesize. */
+static void uet_sock_rx_unkeep(struct sock *sk, u32 len, u32 truesize)
+{
+	struct uet_sock *us = uet_sk(sk);
+
+	spin_lock_bh(&us->rxq_lock);
+	sk_mem_uncharge(sk, truesize);
+	spin_unlock_bh(&us->rxq_lock);
+	atomic_sub(uet_rx_keep_over(len, truesize), &us->rx_reserved);
+}
+
 /**
  * uet_rx_msg_release() - give back what a received message holds
  * @m: the message; its socket and bytes are released, @m itself stays
@@ -635,11 +711,14 @@ void uet_rx_msg_release(struct uet_rx_msg *m)
 		return;
 	percpu_counter_sub(&uet_net(sock_net(sk))->rx_mem, m->buf->npages);
 	atomic_sub(m->charge, &sk->sk_rmem_alloc);
+	if (m->kept)
+		uet_sock_rx_unkeep(sk, m->buf->len, m->kept);
 	uet_sock_rx_unreserve(sk, m->buf->len);
 	uet_rbuf_free(m->buf);
 	m->buf = NULL;
 	m->sk = NULL;
 	m->charge = 0;
+	m->kept = 0;
 	sock_put(sk);
 }
 
@@ -938,6 +1017,8 @@ static void uet_sock_destruct(struct sock *sk)
 	/* The route uet_sock_saddr() kept. */
 	dst_release(rcu_dereference_protected(sk->sk_dst_cache, 1));
 	WARN_ON_ONCE(atomic_read(&sk->sk_rmem_alloc));
+	/* Every kept packet went back; what SO_RESERVE_MEM took (6.1) goes. */
+	sk_mem_reclaim_final(sk);
 	WARN_ON_ONCE(atomic_read(&us->wmem));
 }
 

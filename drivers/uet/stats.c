@@ -115,6 +115,7 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_RETX_SPURIOUS]	= "retx_spurious",
 	[UET_STAT_ACK_HELD]		= "ack_held",
 	[UET_STAT_EV_SKIP]		= "ev_skipped",
+	[UET_STAT_RX_MSG_KEPT]		= "rx_msg_kept",
 };
 
 /**

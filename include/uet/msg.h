@@ -14,7 +14,11 @@
  * wrote.  A received message of at most UET_RBUF_INLINE_MAX bytes takes
  * no page: its bytes follow its page vector in one allocation, which
  * spares the allocation, zeroing and freeing of a page per small message
- * (a page is 4 KiB to clear for a 64-byte ping).
+ * (a page is 4 KiB to clear for a 64-byte ping).  A longer message that
+ * came whole in one packet takes no page either: the packet itself is
+ * kept until recvmsg() copies from it, as UDP keeps its datagrams, when
+ * its truesize is within UET_RBUF_KEEP_SLACK of the pages a copy would
+ * take (uet_rbuf_may_keep()).
  */
 #ifndef _UET_MSG_H
 #define _UET_MSG_H
@@ -67,6 +71,13 @@ struct uet_rpage {
 
 /* A received message this short is held in its struct uet_rbuf. */
 #define UET_RBUF_INLINE_MAX	1024
+/*
+ * How much more than the pages of its copy a packet kept as its message
+ * may take (truesize): a packet in a NIC's or a peer's page fragments
+ * carries headers and slack, and one far larger than its payload is
+ * copied instead, so that a short message cannot pin a large buffer.
+ */
+#define UET_RBUF_KEEP_SLACK	PAGE_SIZE
 
 /**
  * struct uet_rbuf - the bytes of a message being received
@@ -74,10 +85,15 @@ struct uet_rpage {
  * @got: bytes written so far
  * @npages: pages allocated so far (each charged to the receiver); for a
  *	message of at most UET_RBUF_INLINE_MAX bytes, 1 once its first
- *	bytes landed, its inline bytes charged as the page they stand for
+ *	bytes landed, its inline bytes charged as the page they stand for;
+ *	for a kept packet, the pages its truesize counts as against rx-mem
+ * @skb_off: where the message's bytes start in @skb
+ * @skb: for a message kept as the one packet that carried it
+ *	(uet_rbuf_keep_skb()), that packet, a reference held; NULL otherwise,
+ *	and then @pg holds the bytes
  * @pg: DIV_ROUND_UP(@len, PAGE_SIZE) pages, in order; for a message of at
  *	most UET_RBUF_INLINE_MAX bytes one entry whose page stays NULL, the
- *	message's bytes following it
+ *	message's bytes following it; no page when @skb is set
  *
  * Written under the receiving PDC's lock until complete, then read-only.
  */
@@ -85,6 +101,8 @@ struct uet_rbuf {
 	u32 len;
 	u32 got;
 	u32 npages;
+	u32 skb_off;
+	struct sk_buff *skb;
 	struct uet_rpage pg[];
 };
 
@@ -132,6 +150,9 @@ struct uet_tx_msg {
  * @buf: its bytes; NULL once discarded
  * @charge: bytes charged to @sk's receive buffer, @buf's pages included;
  *	under the PDC lock until complete
+ * @kept: the truesize of the packet kept as the message
+ *	(uet_sock_rx_keep()), 0 when its bytes were copied; under the PDC
+ *	lock until complete
  * @last: jiffies when a packet last added bytes; under the PDC lock
  * @psn_max: the highest PSN of the message seen; under the PDC lock
  * @psn_last: the last PSN a packet of the message can carry, from the
@@ -149,6 +170,7 @@ struct uet_rx_msg {
 	struct sock *sk;
 	struct uet_rbuf *buf;
 	u32 charge;
+	u32 kept;
 	unsigned long last;
 	u32 psn_max;
 	u32 psn_last;
@@ -176,5 +198,9 @@ u32 uet_rbuf_populate(struct uet_rbuf *b, u32 off, u32 len, gfp_t gfp);
 int uet_rbuf_write_skb(struct uet_rbuf *b, u32 off, const struct sk_buff *skb,
 		       int skb_off, u32 len);
 int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to);
+bool uet_rbuf_may_keep(const struct uet_rbuf *b, u32 off, u32 len,
+		       u32 truesize);
+void uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
+		       u32 pages);
 
 #endif /* _UET_MSG_H */

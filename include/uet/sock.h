@@ -40,7 +40,7 @@
  * @rx_reserved: bytes the messages being received or waiting for
  *	recvmsg() take once whole, reserved against SO_RCVBUF when each
  *	starts (sk_rmem_alloc counts what they take now)
- * @rxq_lock: protects @rxq
+ * @rxq_lock: protects @rxq, and sk_forward_alloc (uet_sock_rx_keep())
  * @rxq: complete messages waiting for recvmsg(), oldest first
  */
 struct uet_sock {
@@ -83,6 +83,7 @@ struct sock *uet_ep_get(struct uet_net *un, u32 job, u16 ep,
 			const struct in6_addr *daddr);
 int uet_sock_rx_reserve(struct sock *sk, u32 len);
 void uet_sock_rx_unreserve(struct sock *sk, u32 len);
+int uet_sock_rx_keep(struct sock *sk, u32 len, struct sk_buff *skb);
 void uet_rx_msg_release(struct uet_rx_msg *m);
 void uet_sock_deliver(struct uet_rx_msg *m);
 void uet_rx_msg_free(struct uet_rx_msg *m);

@@ -158,6 +158,8 @@
  *	timer, each covering every packet that arrived meanwhile
  * @UET_STAT_EV_SKIP: active: marked entropy values passed over (each mark
  *	once)
+ * @UET_STAT_RX_MSG_KEPT: messages received whole in one packet and kept
+ *	as that packet until recvmsg() (no page, no copy in softirq)
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -258,6 +260,7 @@ enum uet_stat {
 	UET_STAT_RETX_SPURIOUS,
 	UET_STAT_ACK_HELD,
 	UET_STAT_EV_SKIP,
+	UET_STAT_RX_MSG_KEPT,
 
 	UET_STAT_MAX
 };

@@ -2,8 +2,8 @@
 /*
  * KUnit: the receive reassembly tracker.  A message is complete only when
  * every byte was written once; overlapping and misaligned packets are
- * refused and change nothing; pages exist only where data landed, and a
- * short message takes none.
+ * refused and change nothing; pages exist only where data landed, a
+ * short message takes none, and one packet may be kept as its message.
  */
 #include <kunit/test.h>
 #include <linux/mm.h>
@@ -233,6 +233,65 @@ static void uet_rbuf_test_inline(struct kunit *test)
 	uet_rbuf_free(big);
 }
 
+/*
+ * Only a message longer than UET_RBUF_INLINE_MAX, carried whole by one
+ * packet that nothing was written before and whose truesize is within
+ * UET_RBUF_KEEP_SLACK of the copy's pages, may be kept as the packet.
+ */
+static void uet_rbuf_test_may_keep(struct kunit *test)
+{
+	u32 len = 4096, max = PAGE_ALIGN(len) + UET_RBUF_KEEP_SLACK;
+	struct uet_rbuf *b = uet_rbuf_test_new(test, len);
+
+	KUNIT_EXPECT_TRUE(test, uet_rbuf_may_keep(b, 0, len, max));
+	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 0, len, max + 1));
+	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 0, len - 64, 2048));
+	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 64, len - 64, 2048));
+	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 0, 64, 1), 0);
+	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 0, len, 2048));
+
+	b = uet_rbuf_test_new(test, UET_RBUF_INLINE_MAX);
+	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 0, UET_RBUF_INLINE_MAX,
+						   2048));
+	b = uet_rbuf_test_new(test, UET_RBUF_INLINE_MAX + 1);
+	KUNIT_EXPECT_TRUE(test, uet_rbuf_may_keep(b, 0, UET_RBUF_INLINE_MAX + 1,
+						  2 * PAGE_SIZE));
+	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 0, UET_RBUF_INLINE_MAX + 1,
+						   2 * PAGE_SIZE + 1));
+}
+
+/*
+ * A kept packet is the whole message: complete at once, counted as the
+ * pages given, no page allocated, its bytes copied out from its offset in
+ * the packet; freeing the buffer drops the buffer's reference only.
+ */
+static void uet_rbuf_test_keep(struct kunit *test)
+{
+	u32 len = 3000, hdr = 40;
+	struct uet_rbuf *b = uet_rbuf_test_new(test, len);
+	struct sk_buff *skb = uet_rbuf_test_skb(test, hdr + len, 5);
+	u8 *out = kunit_kzalloc(test, len, GFP_KERNEL);
+	struct kvec kv = { .iov_base = out, .iov_len = len };
+	struct iov_iter it;
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	memset(skb->data, 0xee, hdr);
+	skb->data[hdr + len - 1] = 6;
+	KUNIT_ASSERT_TRUE(test, uet_rbuf_may_keep(b, 0, len, skb->truesize));
+	uet_rbuf_keep_skb(b, skb_get(skb), hdr, 2);
+	KUNIT_EXPECT_EQ(test, b->got, len);
+	KUNIT_EXPECT_EQ(test, b->npages, 2U);
+	KUNIT_EXPECT_NULL(test, b->pg[0].page);
+	KUNIT_EXPECT_EQ(test, refcount_read(&skb->users), 2U);
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, len);
+	KUNIT_ASSERT_EQ(test, uet_rbuf_to_iter(b, len, &it), 0);
+	KUNIT_EXPECT_EQ(test, out[0], 5);
+	KUNIT_EXPECT_EQ(test, out[len - 2], 5);
+	KUNIT_EXPECT_EQ(test, out[len - 1], 6);
+	uet_rbuf_test_new(test, 64);
+	KUNIT_EXPECT_EQ(test, refcount_read(&skb->users), 1U);
+}
+
 static struct kunit_case uet_rbuf_test_cases[] = {
 	KUNIT_CASE(uet_rbuf_test_out_of_order),
 	KUNIT_CASE(uet_rbuf_test_overlap),
@@ -240,6 +299,8 @@ static struct kunit_case uet_rbuf_test_cases[] = {
 	KUNIT_CASE(uet_rbuf_test_short_skb),
 	KUNIT_CASE(uet_rbuf_test_empty),
 	KUNIT_CASE(uet_rbuf_test_inline),
+	KUNIT_CASE(uet_rbuf_test_may_keep),
+	KUNIT_CASE(uet_rbuf_test_keep),
 	{}
 };
 

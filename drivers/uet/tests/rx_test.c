@@ -454,6 +454,41 @@ static void uet_rx_test_refused(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_PDC_OPEN), 1);
 }
 
+/*
+ * A message that comes whole in one packet is kept as that packet: the
+ * socket is charged the packet's truesize, more than the page a copy
+ * takes, until recvmsg() copies it out whole; then nothing stays charged.
+ * A message of two packets is copied as before.
+ */
+static void uet_rx_test_kept(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct sock *sk = kt->rx->sk;
+	u8 *buf = uet_rx_test_buf(test);
+	u32 s = 7000, len = 3000;
+	struct uet_ack_info a;
+
+	uet_rx_test_pkt(kt, s, s, 1, len, len, 0, UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MSG_KEPT), 1);
+	KUNIT_EXPECT_GT(test, atomic_read(&sk->sk_rmem_alloc), (int)PAGE_SIZE);
+	KUNIT_EXPECT_GT(test, uet_kt_stat(kt, UET_STAT_RX_MEM), 0);
+	uet_rx_test_recv(kt, buf, len, 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&sk->sk_rmem_alloc), 0);
+	KUNIT_EXPECT_EQ(test, sk->sk_forward_alloc, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MEM), 0);
+
+	uet_rx_test_pkt(kt, s, s + 1, 2, len, 1536, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 2, 2, len, 1536, 1,
+			UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 2);
+	uet_rx_test_recv(kt, buf, len, 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MSG_KEPT), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+}
+
 /* Has the work item discarded @n partial messages for want of progress? */
 static bool uet_rx_test_timed_out(struct uet_kt *kt, u64 n)
 {
@@ -544,6 +579,7 @@ static struct kunit_case uet_rx_test_cases[] = {
 	KUNIT_CASE(uet_rx_test_ack_every),
 	KUNIT_CASE(uet_rx_test_ack_held),
 	KUNIT_CASE(uet_rx_test_refused),
+	KUNIT_CASE(uet_rx_test_kept),
 	KUNIT_CASE(uet_rx_test_tombstone),
 	{}
 };
