@@ -276,7 +276,10 @@ static void uet_nscc_inc(struct uet_nscc *n, u64 coef, u64 bytes)
  * was seen or the delay is extreme, and the bytes delivered in that period
  * are a small part of the largest window, the window becomes what was
  * delivered: after an incast the second RTT already matches the share of
- * the bottleneck this PDC got.  The ECN-marked ACKs of what was in flight
+ * the bottleneck this PDC got.  Only a sender the window held back in the
+ * period: what an application-limited one (a ping-pong) delivers is what
+ * it sent, not its share, and its window, set to that, would make every
+ * message wait for its ACK.  The ECN-marked ACKs of what was in flight
  * then are ignored afterwards, since they report the queue quick adapt
  * already answered.  Returns QUICK_ADAPT or QA_IGNORE when the caller must
  * do nothing more, NONE otherwise.
@@ -292,6 +295,7 @@ static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 		act = UET_NSCC_ACT_QA_IGNORE;
 	} else if (now_ns > n->qa_end_ns) {
 		if (n->qa_end_ns &&
+		    (n->qa_full || n->in_flight >= (s64)n->cwnd) &&
 		    (n->qa_trigger || loss || delay_ns > p->qa_delay_ns) &&
 		    n->qa_acked < (n->max_cwnd >> p->qa_gate)) {
 			n->cwnd = max_t(u64, n->qa_acked, p->min_cwnd);
@@ -300,6 +304,9 @@ static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 			n->qa_trigger = false;
 			act = UET_NSCC_ACT_QUICK_ADAPT;
 		}
+		/* before the first period, what was sent counts for it */
+		if (n->qa_end_ns)
+			n->qa_full = false;
 		n->qa_acked = 0;
 		n->qa_end_ns = now_ns + n->base_rtt_ns + n->target_qdelay_ns;
 	}
@@ -601,11 +608,16 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_can_send);
  * @n: NSCC state, under the PDC's lock
  * @bytes: its size as the window counts it
  *
+ * A packet that fills the window marks the quick-adapt period as one the
+ * window held the sender back in (uet_nscc.qa_full).
+ *
  * Context: the caller holds the PDC's lock.
  */
 void uet_nscc_on_send(struct uet_nscc *n, u32 bytes)
 {
 	n->in_flight += bytes;
+	if (n->in_flight >= (s64)n->cwnd)
+		n->qa_full = true;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_send);
 

@@ -156,6 +156,9 @@ struct uet_nscc_params {
  * @qa_trigger: a loss was seen: quick adapt at the end of this period
  * @qa_end_ns: end of the current quick-adapt period; 0 before the first
  * @qa_acked: bytes acknowledged in the current quick-adapt period
+ * @qa_full: the window was full (in-flight reached it) at a send since the
+ *	last quick-adapt period ended: the sender was held by the window,
+ *	not by its application
  * @qa_ignore: bytes in flight at the last quick adapt, whose ECN-marked
  *	ACKs are ignored...
  * @qa_ignored: ...counted here until they are all accounted for
@@ -184,6 +187,7 @@ struct uet_nscc {
 	bool qa_trigger;
 	u64 qa_end_ns;
 	u64 qa_acked;
+	bool qa_full;
 	s64 qa_ignore;
 	s64 qa_ignored;
 	u32 rcvd_units;

@@ -554,6 +554,7 @@ static void uet_nscc_test_quick_adapt_burst(struct kunit *test)
 	int i;
 
 	uet_nscc_test_setup(&p, &n, 0);
+	uet_nscc_on_send(&n, 225000);				/* full */
 	uet_nscc_on_ack(&n, &p, 0, rtt(5000), false, t);	/* period */
 	uet_nscc_on_ack(&n, &p, 12000, rtt(5000), false, t + 1000);
 	for (i = 0; i < 3; i++)
@@ -568,6 +569,7 @@ static void uet_nscc_test_quick_adapt_burst(struct kunit *test)
 
 	/* a period that delivered enough (>= 28125): no quick adapt */
 	uet_nscc_test_setup(&p, &n, 0);
+	uet_nscc_on_send(&n, 225000);
 	uet_nscc_on_ack(&n, &p, 0, rtt(5000), false, t);
 	uet_nscc_on_ack(&n, &p, 28125, rtt(5000), false, t + 1000);
 	uet_nscc_on_trim(&n, &p, 4096, false, t + 2000);
@@ -577,6 +579,7 @@ static void uet_nscc_test_quick_adapt_burst(struct kunit *test)
 
 	/* a delay over 4 targets triggers it without a loss */
 	uet_nscc_test_setup(&p, &n, 0);
+	uet_nscc_on_send(&n, 225000);
 	uet_nscc_on_ack(&n, &p, 0, rtt(5000), false, t);
 	uet_nscc_on_ack(&n, &p, 8000, rtt(5000), false, t + 1000);
 	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 0, rtt(36001), true,
@@ -585,11 +588,53 @@ static void uet_nscc_test_quick_adapt_burst(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n.cwnd, 8000);
 	/* never below one packet */
 	uet_nscc_test_setup(&p, &n, 0);
+	uet_nscc_on_send(&n, 225000);
 	uet_nscc_on_ack(&n, &p, 0, rtt(5000), false, t);
 	KUNIT_EXPECT_EQ(test, uet_nscc_on_trim(&n, &p, 4096, false,
 					       t + 21001),
 			UET_NSCC_ACT_QUICK_ADAPT);
 	KUNIT_EXPECT_EQ(test, n.cwnd, T_MTU);
+}
+
+/*
+ * A sender its application holds back (a ping-pong: one message in flight,
+ * the window never full) delivers what it sends, not its share: no quick
+ * adapt on extreme delay or loss.  Once the window fills in a period, the
+ * same signals quick-adapt at its end; a period later, not full again,
+ * they do not.
+ */
+static void uet_nscc_test_quick_adapt_app_limited(struct kunit *test)
+{
+	struct uet_nscc_params p;
+	struct uet_nscc n;
+	u64 t = T_NOW;
+
+	uet_nscc_test_setup(&p, &n, 0);
+	uet_nscc_on_send(&n, 8000);
+	uet_nscc_on_ack(&n, &p, 0, rtt(5000), false, t);	/* period */
+	uet_nscc_on_ack(&n, &p, 8000, rtt(36001), false, t + 1000);
+	uet_nscc_on_send(&n, 8000);
+	KUNIT_EXPECT_NE(test, uet_nscc_on_ack(&n, &p, 0, rtt(36001), false,
+					      t + 21001),
+			UET_NSCC_ACT_QUICK_ADAPT);
+	KUNIT_EXPECT_EQ(test, uet_nscc_on_timeout(&n, &p, 4096, t + 42002),
+			UET_NSCC_ACT_TIMEOUT_DEC);
+	KUNIT_EXPECT_EQ(test, n.actions[UET_NSCC_ACT_QUICK_ADAPT], 0);
+	KUNIT_EXPECT_GT(test, n.cwnd, 200000);
+
+	/* the window filled in this period: it ends in quick adapt */
+	uet_nscc_on_send(&n, n.cwnd);
+	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 8000, rtt(36001), false,
+					      t + 63003),
+			UET_NSCC_ACT_QUICK_ADAPT);
+	KUNIT_EXPECT_EQ(test, n.cwnd, 8000);
+	/* a period whose sends did not fill it: none */
+	n.in_flight = 0;
+	uet_nscc_on_send(&n, 2000);
+	KUNIT_EXPECT_NE(test, uet_nscc_on_ack(&n, &p, 2000, rtt(36001), false,
+					      t + 84004),
+			UET_NSCC_ACT_QUICK_ADAPT);
+	KUNIT_EXPECT_EQ(test, n.actions[UET_NSCC_ACT_QUICK_ADAPT], 1);
 }
 
 /* Timeouts take the packet off the window and ask for quick adapt. */
@@ -783,6 +828,7 @@ static struct kunit_case uet_nscc_test_cases[] = {
 	KUNIT_CASE(uet_nscc_test_trim),
 	KUNIT_CASE(uet_nscc_test_quick_adapt),
 	KUNIT_CASE(uet_nscc_test_quick_adapt_burst),
+	KUNIT_CASE(uet_nscc_test_quick_adapt_app_limited),
 	KUNIT_CASE(uet_nscc_test_timeout),
 	KUNIT_CASE(uet_nscc_test_bounds),
 	KUNIT_CASE(uet_nscc_test_small_bdp),
