@@ -276,10 +276,10 @@ static void uet_nscc_inc(struct uet_nscc *n, u64 coef, u64 bytes)
  * was seen or the delay is extreme, and the bytes delivered in that period
  * are a small part of the largest window, the window becomes what was
  * delivered: after an incast the second RTT already matches the share of
- * the bottleneck this PDC got.  Only a sender the window held back in the
- * period: what an application-limited one (a ping-pong) delivers is what
- * it sent, not its share, and its window, set to that, would make every
- * message wait for its ACK.  The ECN-marked ACKs of what was in flight
+ * the bottleneck this PDC got.  Only a sender held back in the period (a
+ * full window, or data left waiting): what an application-limited one (a
+ * ping-pong) delivers is what it sent, not its share, and its window, set
+ * to that, would make every message wait for its ACK.  The ECN-marked ACKs of what was in flight
  * then are ignored afterwards, since they report the queue quick adapt
  * already answered.  Returns QUICK_ADAPT or QA_IGNORE when the caller must
  * do nothing more, NONE otherwise.
@@ -620,6 +620,22 @@ void uet_nscc_on_send(struct uet_nscc *n, u32 bytes)
 		n->qa_full = true;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_send);
+
+/**
+ * uet_nscc_on_held() - the sender has data it may not send yet
+ * @n: NSCC state, under the PDC's lock
+ *
+ * Held back by the window, the PSN window or credit rather than by its
+ * application: the quick-adapt period counts as one that may quick-adapt
+ * (uet_nscc.qa_full).
+ *
+ * Context: the caller holds the PDC's lock.
+ */
+void uet_nscc_on_held(struct uet_nscc *n)
+{
+	n->qa_full = true;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_held);
 
 /**
  * uet_nscc_on_unmark() - a packet given up was acknowledged after all

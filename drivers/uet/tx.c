@@ -1356,6 +1356,9 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 		}
 		sent = true;
 	}
+	/* Data left waiting: held back, not application-limited. */
+	if (!list_empty(&tx->sendq) && uet_tx_cc(pdc))
+		uet_nscc_on_held(&tx->nscc);
 	if (sent) {
 		pdc->last_active = jiffies;
 		uet_tx_arm(pdc, now, false);

@@ -156,9 +156,9 @@ struct uet_nscc_params {
  * @qa_trigger: a loss was seen: quick adapt at the end of this period
  * @qa_end_ns: end of the current quick-adapt period; 0 before the first
  * @qa_acked: bytes acknowledged in the current quick-adapt period
- * @qa_full: the window was full (in-flight reached it) at a send since the
- *	last quick-adapt period ended: the sender was held by the window,
- *	not by its application
+ * @qa_full: since the last quick-adapt period ended, the window was full
+ *	(in-flight reached it) at a send, or the sender had data it could not
+ *	send (uet_nscc_on_held()): it was held back, not application-limited
  * @qa_ignore: bytes in flight at the last quick adapt, whose ECN-marked
  *	ACKs are ignored...
  * @qa_ignored: ...counted here until they are all accounted for
@@ -218,6 +218,7 @@ void uet_nscc_undo(struct uet_nscc *n, const struct uet_nscc_params *p,
 		   u32 cwnd);
 bool uet_nscc_can_send(const struct uet_nscc *n, u32 bytes);
 void uet_nscc_on_send(struct uet_nscc *n, u32 bytes);
+void uet_nscc_on_held(struct uet_nscc *n);
 void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
 
 /*

@@ -601,7 +601,7 @@ static void uet_nscc_test_quick_adapt_burst(struct kunit *test)
  * the window never full) delivers what it sends, not its share: no quick
  * adapt on extreme delay or loss.  Once the window fills in a period, the
  * same signals quick-adapt at its end; a period later, not full again,
- * they do not.
+ * they do not; data left waiting counts as a full window.
  */
 static void uet_nscc_test_quick_adapt_app_limited(struct kunit *test)
 {
@@ -635,6 +635,12 @@ static void uet_nscc_test_quick_adapt_app_limited(struct kunit *test)
 					      t + 84004),
 			UET_NSCC_ACT_QUICK_ADAPT);
 	KUNIT_EXPECT_EQ(test, n.actions[UET_NSCC_ACT_QUICK_ADAPT], 1);
+	/* data left waiting (PSN window, credit): held back all the same */
+	uet_nscc_on_held(&n);
+	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 0, rtt(36001), false,
+					      t + 105005),
+			UET_NSCC_ACT_QUICK_ADAPT);
+	KUNIT_EXPECT_EQ(test, n.cwnd, T_MTU);
 }
 
 /* Timeouts take the packet off the window and ask for quick adapt. */
