@@ -279,10 +279,10 @@ static void uet_nscc_inc(struct uet_nscc *n, u64 coef, u64 bytes)
  * the bottleneck this PDC got.  Only a sender held back in the period (a
  * full window, or data left waiting): what an application-limited one (a
  * ping-pong) delivers is what it sent, not its share, and its window, set
- * to that, would make every message wait for its ACK.  The ECN-marked ACKs of what was in flight
- * then are ignored afterwards, since they report the queue quick adapt
- * already answered.  Returns QUICK_ADAPT or QA_IGNORE when the caller must
- * do nothing more, NONE otherwise.
+ * to that, would make every message wait for its ACK.  The ECN-marked
+ * ACKs of what was in flight then are ignored afterwards, since they
+ * report the queue quick adapt already answered.  Returns QUICK_ADAPT or
+ * QA_IGNORE when the caller must do nothing more, NONE otherwise.
  */
 static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 					const struct uet_nscc_params *p,
@@ -295,7 +295,7 @@ static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 		act = UET_NSCC_ACT_QA_IGNORE;
 	} else if (now_ns > n->qa_end_ns) {
 		if (n->qa_end_ns &&
-		    (n->qa_full || n->in_flight >= (s64)n->cwnd) &&
+		    (n->qa_held || n->in_flight >= (s64)n->cwnd) &&
 		    (n->qa_trigger || loss || delay_ns > p->qa_delay_ns) &&
 		    n->qa_acked < (n->max_cwnd >> p->qa_gate)) {
 			n->cwnd = max_t(u64, n->qa_acked, p->min_cwnd);
@@ -306,7 +306,7 @@ static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 		}
 		/* before the first period, what was sent counts for it */
 		if (n->qa_end_ns)
-			n->qa_full = false;
+			n->qa_held = false;
 		n->qa_acked = 0;
 		n->qa_end_ns = now_ns + n->base_rtt_ns + n->target_qdelay_ns;
 	}
@@ -609,7 +609,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_can_send);
  * @bytes: its size as the window counts it
  *
  * A packet that fills the window marks the quick-adapt period as one the
- * window held the sender back in (uet_nscc.qa_full).
+ * sender was held back in (uet_nscc.qa_held).
  *
  * Context: the caller holds the PDC's lock.
  */
@@ -617,7 +617,7 @@ void uet_nscc_on_send(struct uet_nscc *n, u32 bytes)
 {
 	n->in_flight += bytes;
 	if (n->in_flight >= (s64)n->cwnd)
-		n->qa_full = true;
+		n->qa_held = true;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_send);
 
@@ -627,13 +627,13 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_send);
  *
  * Held back by the window, the PSN window or credit rather than by its
  * application: the quick-adapt period counts as one that may quick-adapt
- * (uet_nscc.qa_full).
+ * (uet_nscc.qa_held).
  *
  * Context: the caller holds the PDC's lock.
  */
 void uet_nscc_on_held(struct uet_nscc *n)
 {
-	n->qa_full = true;
+	n->qa_held = true;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_nscc_on_held);
 

@@ -156,9 +156,9 @@ struct uet_nscc_params {
  * @qa_trigger: a loss was seen: quick adapt at the end of this period
  * @qa_end_ns: end of the current quick-adapt period; 0 before the first
  * @qa_acked: bytes acknowledged in the current quick-adapt period
- * @qa_full: since the last quick-adapt period ended, the window was full
- *	(in-flight reached it) at a send, or the sender had data it could not
- *	send (uet_nscc_on_held()): it was held back, not application-limited
+ * @qa_held: since the last quick-adapt period ended, the sender was held
+ *	back, not application-limited: the window was full (in-flight
+ *	reached it) at a send, or data was left waiting (uet_nscc_on_held())
  * @qa_ignore: bytes in flight at the last quick adapt, whose ECN-marked
  *	ACKs are ignored...
  * @qa_ignored: ...counted here until they are all accounted for
@@ -187,7 +187,7 @@ struct uet_nscc {
 	bool qa_trigger;
 	u64 qa_end_ns;
 	u64 qa_acked;
-	bool qa_full;
+	bool qa_held;
 	s64 qa_ignore;
 	s64 qa_ignored;
 	u32 rcvd_units;
