@@ -519,6 +519,16 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 }
 
 /*
+ * Would @pages more pages take the namespace's rx-mem past its limit?
+ * Exact (a sum under the counter's lock) only near the limit.
+ */
+static bool uet_rx_mem_full(struct uet_net *un, u32 pages)
+{
+	return percpu_counter_compare(&un->rx_mem,
+				      (s64)uet_cfg(un)->rx_mem - pages) > 0;
+}
+
+/*
  * Allocate the pages @pk lands in, charged to the socket (within what its
  * message reserved), the namespace (rx-mem) and the socket's memory
  * cgroup.  Return: 0, -EDQUOT (rx-mem used up) or -ENOMEM.
@@ -532,9 +542,7 @@ static int uet_rx_msg_pages(struct uet_pdc *pdc, struct uet_rx_msg *m,
 
 	if (!need)
 		return 0;
-	/* Exact (a sum under the counter's lock) only near the limit. */
-	if (percpu_counter_compare(&un->rx_mem,
-				   (s64)uet_cfg(un)->rx_mem - need) > 0)
+	if (uet_rx_mem_full(un, need))
 		return -EDQUOT;
 	memcg = set_active_memcg(m->sk->sk_memcg);
 	got = uet_rbuf_populate(m->buf, pk->off, pk->len,
@@ -561,15 +569,12 @@ static bool uet_rx_msg_keep(struct uet_pdc *pdc, struct uet_rx_msg *m,
 	struct uet_net *un = pdc->un;
 
 	if (!uet_rbuf_may_keep(m->buf, pk->off, pk->len, skb->truesize) ||
-	    skb_pfmemalloc(skb) || skb_zcopy(skb) ||
-	    percpu_counter_compare(&un->rx_mem,
-				   (s64)uet_cfg(un)->rx_mem - pages) > 0 ||
+	    skb_pfmemalloc(skb) || skb_zcopy(skb) || uet_rx_mem_full(un, pages) ||
 	    uet_sock_rx_keep(m->sk, m->buf->len, skb))
 		return false;
 	percpu_counter_add(&un->rx_mem, pages);
 	atomic_add(skb->truesize, &m->sk->sk_rmem_alloc);
 	m->charge += skb->truesize;
-	m->kept = skb->truesize;
 	/* Nothing of the way it came is needed again. */
 	skb_orphan(skb);
 	skb_dst_drop(skb);

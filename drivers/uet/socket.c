@@ -711,14 +711,14 @@ void uet_rx_msg_release(struct uet_rx_msg *m)
 		return;
 	percpu_counter_sub(&uet_net(sock_net(sk))->rx_mem, m->buf->npages);
 	atomic_sub(m->charge, &sk->sk_rmem_alloc);
-	if (m->kept)
-		uet_sock_rx_unkeep(sk, m->buf->len, m->kept);
+	/* A held skb's truesize does not change: what was charged. */
+	if (m->buf->skb)
+		uet_sock_rx_unkeep(sk, m->buf->len, m->buf->skb->truesize);
 	uet_sock_rx_unreserve(sk, m->buf->len);
 	uet_rbuf_free(m->buf);
 	m->buf = NULL;
 	m->sk = NULL;
 	m->charge = 0;
-	m->kept = 0;
 	sock_put(sk);
 }
 

@@ -150,9 +150,6 @@ struct uet_tx_msg {
  * @buf: its bytes; NULL once discarded
  * @charge: bytes charged to @sk's receive buffer, @buf's pages included;
  *	under the PDC lock until complete
- * @kept: the truesize of the packet kept as the message
- *	(uet_sock_rx_keep()), 0 when its bytes were copied; under the PDC
- *	lock until complete
  * @last: jiffies when a packet last added bytes; under the PDC lock
  * @psn_max: the highest PSN of the message seen; under the PDC lock
  * @psn_last: the last PSN a packet of the message can carry, from the
@@ -170,7 +167,6 @@ struct uet_rx_msg {
 	struct sock *sk;
 	struct uet_rbuf *buf;
 	u32 charge;
-	u32 kept;
 	unsigned long last;
 	u32 psn_max;
 	u32 psn_last;
