@@ -32,7 +32,7 @@ get()
 }
 
 ktap_header
-ktap_plan 30
+ktap_plan 31
 
 TMPDIR_CFG=$(mktemp -d)
 trap 'rm -rf "$TMPDIR_CFG"; _uet_cleanup' EXIT
@@ -70,7 +70,8 @@ sndbuf 16777216
 rcvbuf 16777216
 cc nscc+rccc
 cc-target-qdelay 0ns
-ack-delay 0ns"
+ack-delay 0ns
+spray-burst 1"
 uet_check_eq "$($UETCTL -n "$ns1" show)" "$defaults" "defaults of a new namespace"
 
 $UETCTL -n "$ns1" set spray reps buffer-bits 4 freeze-timeout 200us \
@@ -108,6 +109,8 @@ uet_check_eq "$(get "$ns1" ack-delay) $($UETCTL -j -n "$ns1" show | jq .ack_dela
 expect_fail "rto-min at or below ack-delay refused" "ack-delay must be below rto-min" \
 	$UETCTL -n "$ns1" set rto-min 200us
 $UETCTL -n "$ns1" set ack-delay 0
+expect_fail "spray-burst 65 refused with its range" \
+	"out of range.*spray-burst.*1\.\.64" $UETCTL -n "$ns1" set spray-burst 65
 
 expect_fail "unprivileged set gets EPERM" "not permitted" \
 	ip netns exec "$ns2" setpriv --reuid=65534 --regid=65534 --clear-groups \

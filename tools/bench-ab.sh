@@ -14,6 +14,8 @@
 #
 # Environment: BENCH_SECS (default 10), BENCH_ROUNDS (default 3),
 # BENCH_SPRAY (the client's spraying type; default: the module's),
+# BENCH_SET (more \`uetctl set\` arguments for the client, e.g.
+# "spray-burst 32"),
 # BENCH_CHECK (1: uetperf writes and checks every payload byte; default:
 # only each message's header, uetperf -N, as iperf3 leaves its data alone).
 
@@ -46,6 +48,9 @@ uet()
 	insmod "$1" || return 1
 	[ -z "$BENCH_SPRAY" ] ||
 		"$UETCTL" -n "$3" set spray "$BENCH_SPRAY" >/dev/null || return 1
+	# shellcheck disable=SC2086 # BENCH_SET is a list of arguments
+	[ -z "$BENCH_SET" ] ||
+		"$UETCTL" -n "$3" set $BENCH_SET >/dev/null || return 1
 	out=$(mktemp -d)
 	uet_server "$2" "$out/s" -i 5 -l 1048576 -R 33554432 "${nchk[@]}" || return 1
 	ip netns exec "$3" "$UETPERF" -c "$4" -J -t "$secs" -l 1048576 \

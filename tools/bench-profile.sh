@@ -16,7 +16,8 @@
 # share.
 #
 # Environment: BENCH_SECS (default 10), BENCH_SPRAY (the client's spraying
-# type; default: the module's), BENCH_CHECK (1: uetperf writes and checks
+# type; default: the module's), BENCH_SET (more \`uetctl set\` arguments
+# for the client, e.g. "spray-burst 32"), BENCH_CHECK (1: uetperf writes and checks
 # every payload byte; default: only each message's header, uetperf -N).
 
 root=${UET_ROOT:-$(cd "$(dirname "$(realpath "$0")")/.." && pwd)}
@@ -42,6 +43,9 @@ main()
 	uet_pair A B "$mtu"
 	[ -z "$BENCH_SPRAY" ] ||
 		"$UETCTL" -n "$A" set spray "$BENCH_SPRAY" >/dev/null || exit 1
+	# shellcheck disable=SC2086 # BENCH_SET is a list of arguments
+	[ -z "$BENCH_SET" ] ||
+		"$UETCTL" -n "$A" set $BENCH_SET >/dev/null || exit 1
 	out=$(mktemp -d)
 	uet_server "$B" "$out/s" -i 5 -l 1048576 -R 33554432 "${nchk[@]}" || exit 1
 	ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -J -t "$secs" -l 1048576 \

@@ -83,6 +83,7 @@ static int uet_dbg_config_show(struct seq_file *m, void *v)
 	seq_printf(m, "seed %llu\nsack_retx_thresh %u\n", c.seed,
 		   c.sack_retx_thresh);
 	seq_printf(m, "ack_delay_us %u\n", c.ack_delay_us);
+	seq_printf(m, "spray_burst %u\n", c.spray_burst);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(uet_dbg_config);

@@ -105,7 +105,7 @@ static struct netlink_range_validation uet_a_job_id_range = {
 };
 
 /* UET_CMD_CONFIG_SET - do */
-const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_ACK_DELAY_US + 1] = {
+const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_SPRAY_BURST + 1] = {
 	[UET_A_CFG_SPRAY] = NLA_POLICY_MAX(NLA_U8, 3),
 	[UET_A_CFG_ENTROPY_MASK_BITS] =
 		NLA_POLICY_MAX(NLA_U8, UET_ENTROPY_MASK_BITS_MAX),
@@ -160,6 +160,8 @@ const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_ACK_DELAY_US + 1] = {
 		NLA_POLICY_FULL_RANGE(NLA_U32, &uet_a_cfg_cc_target_qdelay_ns_range),
 	[UET_A_CFG_ACK_DELAY_US] =
 		NLA_POLICY_RANGE(NLA_U32, 0, UET_ACK_DELAY_US_MAX),
+	[UET_A_CFG_SPRAY_BURST] =
+		NLA_POLICY_RANGE(NLA_U8, UET_SPRAY_BURST_MIN, UET_SPRAY_BURST_MAX),
 };
 
 /* UET_CMD_DEST_GET - dump */

@@ -236,6 +236,7 @@ static void uet_pdc_snapshot(struct uet_pdc *pdc, const struct uet_config *c)
 	pdc->cc_target_ns = c->cc_target_qdelay_ns;
 	pdc->ack_delay_ns = c->ack_delay_us * NSEC_PER_USEC;
 	pdc->cc = c->cc;
+	pdc->spray_burst = c->spray_burst;
 }
 
 /**

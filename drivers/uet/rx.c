@@ -1332,10 +1332,122 @@ static int uet_rx_check_addr(const struct sk_buff *skb,
 	return 0;
 }
 
+/* One UET packet, at its PDS header: take it, or count why not. */
+static void uet_rx_one(struct uet_net *un, struct sk_buff *skb,
+		       const struct uet_rx_ctx *c)
+{
+	int why = UET_STAT_DROP_MALFORMED;
+	u8 type;
+
+	if (!pskb_may_pull(skb, sizeof(__be16)))
+		goto drop;
+	type = uet_prologue_type(*(__be16 *)skb->data);
+	switch (type) {
+	case UET_PDS_RUD_REQ:
+		why = uet_rx_data(un, skb, c);
+		break;
+	case UET_PDS_ACK:
+	case UET_PDS_ACK_CC:
+		why = uet_rx_ack(un, skb, c, type);
+		break;
+	case UET_PDS_NACK:
+		why = uet_rx_nack(un, skb, c);
+		break;
+	case UET_PDS_CTRL:
+		why = uet_rx_ctrl(un, skb, c);
+		break;
+	default:
+		why = UET_STAT_DROP_UNKNOWN_TYPE;
+		break;
+	}
+	if (!why) {
+		consume_skb(skb);
+		return;
+	}
+drop:
+	uet_stat_inc(un, why);
+	kfree_skb(skb);
+}
+
+/**
+ * uet_rx_unbatch() - take a batch apart as uet_tx_batch() built it
+ * @skb: a GSO packet, at its UDP header
+ *
+ * A batch is one UET packet in @skb's own bytes and one in each skb on
+ * its frag_list, each gso_size bytes but for a shorter last one.  Those
+ * skbs are detached as they are, each at its PDS header: no copy, no
+ * allocation.  A packet otherwise laid out, or shared with another
+ * holder (a packet tap's clone), is left alone.
+ *
+ * Return: the detached packets, linked by ->next, @skb then one UET
+ * packet at its UDP header; or NULL, @skb unchanged.
+ */
+VISIBLE_IF_KUNIT struct sk_buff *uet_rx_unbatch(struct sk_buff *skb)
+{
+	struct skb_shared_info *sh = skb_shinfo(skb);
+	struct sk_buff *list = sh->frag_list, *p;
+	u32 g = sh->gso_size, len = 0, truesize = 0;
+
+	if (!list || !g || skb_cloned(skb) ||
+	    !(sh->gso_type & SKB_GSO_UDP_L4))
+		return NULL;
+	skb_walk_frags(skb, p) {
+		if (skb_shared(p) || !p->len || p->len > g ||
+		    (p->next && p->len != g))
+			return NULL;
+		len += p->len;
+		truesize += p->truesize;
+	}
+	if (len > skb->data_len || skb->len - len != sizeof(struct udphdr) + g)
+		return NULL;
+	sh->frag_list = NULL;
+	skb->len -= len;
+	skb->data_len -= len;
+	skb->truesize -= min(truesize, skb->truesize - SKB_TRUESIZE(0));
+	skb_gso_reset(skb);
+	return list;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_unbatch);
+
+/*
+ * A GSO packet that UDP handed over whole (a batch, uet_tx_batch()):
+ * each of its packets is taken as if it came alone, with @skb's
+ * addresses, entropy value and ECN mark.  One laid out otherwise is cut
+ * as UDP would have cut it.
+ */
+static void uet_rx_batch(struct sock *sk, struct sk_buff *skb,
+			 const struct uet_rx_ctx *c)
+{
+	struct uet_net *un = uet_net(sock_net(sk));
+	struct sk_buff *segs, *next;
+
+	segs = uet_rx_unbatch(skb);
+	if (segs) {
+		uet_stat_inc(un, UET_STAT_RX_BATCH);
+		__skb_pull(skb, sizeof(struct udphdr));
+		uet_rx_one(un, skb, c);
+		skb_list_walk_safe(segs, skb, next) {
+			skb_mark_not_on_list(skb);
+			uet_rx_one(un, skb, c);
+		}
+		return;
+	}
+	uet_stat_inc(un, UET_STAT_RX_BATCH_CUT);
+	__skb_push(skb, -skb_mac_offset(skb));
+	segs = udp_rcv_segment(sk, skb, ip_hdr(skb)->version == 4);
+	skb_list_walk_safe(segs, skb, next) {
+		skb_mark_not_on_list(skb);
+		__skb_pull(skb, skb_transport_offset(skb));
+		udp_post_segment_fix_csum(skb);
+		__skb_pull(skb, sizeof(struct udphdr));
+		uet_rx_one(un, skb, c);
+	}
+}
+
 /**
  * uet_encap_rcv() - take a UET packet from the namespace's UDP socket
  * @sk: the UDP socket (encap_rcv of a UDP tunnel socket)
- * @skb: the packet, at its UDP header
+ * @skb: the packet, at its UDP header; or a batch of them (uet_rx_batch())
  *
  * Every UET packet comes here; the KUnit suites inject theirs here too.
  *
@@ -1347,7 +1459,6 @@ VISIBLE_IF_KUNIT int uet_encap_rcv(struct sock *sk, struct sk_buff *skb)
 	struct uet_net *un = uet_net(sock_net(sk));
 	struct uet_rx_ctx c;
 	int why;
-	u8 type;
 
 	uet_rx_ctx_init(skb, &c);
 	why = uet_rx_check_addr(skb, &c);
@@ -1357,34 +1468,13 @@ VISIBLE_IF_KUNIT int uet_encap_rcv(struct sock *sk, struct sk_buff *skb)
 		why = UET_STAT_DROP_CSUM;
 		goto drop;
 	}
-	__skb_pull(skb, sizeof(struct udphdr));
-	why = UET_STAT_DROP_MALFORMED;
-	if (!pskb_may_pull(skb, sizeof(__be16)))
-		goto drop;
-
-	type = uet_prologue_type(*(__be16 *)skb->data);
-	switch (type) {
-	case UET_PDS_RUD_REQ:
-		why = uet_rx_data(un, skb, &c);
-		break;
-	case UET_PDS_ACK:
-	case UET_PDS_ACK_CC:
-		why = uet_rx_ack(un, skb, &c, type);
-		break;
-	case UET_PDS_NACK:
-		why = uet_rx_nack(un, skb, &c);
-		break;
-	case UET_PDS_CTRL:
-		why = uet_rx_ctrl(un, skb, &c);
-		break;
-	default:
-		why = UET_STAT_DROP_UNKNOWN_TYPE;
-		break;
-	}
-	if (!why) {
-		consume_skb(skb);
+	if (skb_is_gso(skb)) {
+		uet_rx_batch(sk, skb, &c);
 		return 0;
 	}
+	__skb_pull(skb, sizeof(struct udphdr));
+	uet_rx_one(un, skb, &c);
+	return 0;
 drop:
 	uet_stat_inc(un, why);
 	kfree_skb(skb);
@@ -1586,6 +1676,8 @@ static int uet_udp_sock(struct uet_net *un, u8 family, u16 port,
 	if (err)
 		return err;
 	setup_udp_tunnel_sock(un->net, *sockp, &tcfg);
+	/* Batches (uet_tx_batch()) come whole: uet_rx_batch() cuts them. */
+	udp_set_bit(ACCEPT_L4, (*sockp)->sk);
 	return 0;
 }
 

@@ -116,6 +116,9 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_ACK_HELD]		= "ack_held",
 	[UET_STAT_EV_SKIP]		= "ev_skipped",
 	[UET_STAT_RX_MSG_KEPT]		= "rx_msg_kept",
+	[UET_STAT_TX_BATCH]		= "tx_batch",
+	[UET_STAT_RX_BATCH]		= "rx_batch",
+	[UET_STAT_RX_BATCH_CUT]		= "rx_batch_cut",
 };
 
 /**

@@ -56,6 +56,8 @@
 /* Room in front of a packet for the UDP, IP and link headers. */
 #define UET_HEADROOM	(LL_MAX_HEADER + sizeof(struct ipv6hdr) + \
 			 sizeof(struct udphdr))
+/* Packets one batch carries at most: UDP_MAX_SEGMENTS, as UDP GSO does. */
+#define UET_TX_BATCH_SEGS	64
 /* Packets a task sends from a PDC's queue before its work item goes on. */
 #define UET_TX_DRAIN_BUDGET	UET_PSN_WINDOW
 /* Samples over which a spurious timeout's RTT (late_rtt_us) decays. */
@@ -327,10 +329,109 @@ static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
 	rcu_read_unlock();
 }
 
+/* Do @b and @a, a data packet that may be batched, go the same way? */
+static bool uet_tx_same_way(const struct uet_skb_cb *a,
+			    const struct uet_skb_cb *b)
+{
+	return b->batch && a->dst == b->dst && a->sport == b->sport &&
+	       a->tos == b->tos && ipv6_addr_equal(&a->saddr, &b->saddr) &&
+	       ipv6_addr_equal(&a->daddr, &b->daddr);
+}
+
+/**
+ * uet_tx_batch() - join the packets that follow one on its way into it
+ * @skb: a data packet that may be batched, dequeued from @q
+ * @q: the packets queued behind it
+ * @max_len: bytes of UET packets the batch may carry
+ * @max_segs: packets the batch may carry
+ *
+ * The packets at @q's head that go @skb's way (route, entropy value,
+ * addresses, TOS), each as long as @skb but for a shorter last one, are
+ * chained on @skb's frag_list, and @skb becomes a UDP GSO packet of
+ * them: IP, the qdisc and the device take them once, and a device that
+ * cannot carry it has it cut into the packets it was built from.  It is
+ * marked a UDP tunnel's too, so that the receiver's UDP hands it whole to
+ * uet_encap_rcv(), which takes its packets apart again: UDP cuts every
+ * other GSO packet bound for an encapsulation socket first
+ * (udp_unexpected_gso()).  skb->encapsulation stays clear, so software
+ * segmentation cuts it as plain UDP.  The joined packets' routes are
+ * released: @skb's serves them all.
+ *
+ * Return: the packets in @skb.
+ */
+VISIBLE_IF_KUNIT u32 uet_tx_batch(struct sk_buff *skb, struct sk_buff_head *q,
+				  u32 max_len, u32 max_segs)
+{
+	const struct uet_skb_cb *cb = UET_SKB_CB(skb);
+	struct sk_buff **tail = &skb_shinfo(skb)->frag_list;
+	u32 seg = skb->len, n = 1;
+	struct sk_buff *next;
+
+	while (n < max_segs && (next = skb_peek(q)) &&
+	       next->len <= seg && skb->len + next->len <= max_len &&
+	       uet_tx_same_way(cb, UET_SKB_CB(next))) {
+		__skb_unlink(next, q);
+		dst_release(UET_SKB_CB(next)->dst);
+		*tail = next;
+		tail = &next->next;
+		skb->len += next->len;
+		skb->data_len += next->len;
+		skb->truesize += next->truesize;
+		n++;
+		/* Only the last segment of a GSO packet may be shorter. */
+		if (next->len < seg)
+			break;
+	}
+	if (n == 1)
+		return 1;
+	skb_shinfo(skb)->gso_size = seg;
+	skb_shinfo(skb)->gso_segs = n;
+	skb_shinfo(skb)->gso_type = SKB_GSO_UDP_L4 | SKB_GSO_UDP_TUNNEL;
+	/* udp_set_csum() leaves a GSO packet's checksum to the segments. */
+	skb->ip_summed = CHECKSUM_PARTIAL;
+	skb->csum_start = skb_headroom(skb) - sizeof(struct udphdr);
+	skb->csum_offset = offsetof(struct udphdr, check);
+	return n;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_batch);
+
+/*
+ * Batch the packets queued behind @skb with it where its device carries
+ * a batch whole: UDP GSO of frag_list packets (veth does).  Elsewhere
+ * each packet goes alone, as software segmentation would cost what IP
+ * saves.  Not without UDP checksums: a GSO packet's segments carry them.
+ */
+static void uet_tx_batch_try(struct uet_net *un, struct sk_buff *skb,
+			     struct sk_buff_head *q)
+{
+	const netdev_features_t need = NETIF_F_GSO_UDP_L4 |
+				       NETIF_F_GSO_UDP_TUNNEL |
+				       NETIF_F_FRAGLIST;
+	const struct uet_skb_cb *cb = UET_SKB_CB(skb);
+	const struct net_device *dev = cb->dst->dev;
+	u32 hdrs, max;
+
+	if ((dev->features & need) != need || !uet_cfg(un)->udp_csum_tx)
+		return;
+	hdrs = LL_RESERVED_SPACE(dev) + sizeof(struct udphdr) +
+	       (ipv6_addr_v4mapped(&cb->daddr) ? sizeof(struct iphdr) :
+						 sizeof(struct ipv6hdr));
+	max = min_t(u32, READ_ONCE(dev->gso_max_size), U16_MAX);
+	if (max <= hdrs)
+		return;
+	if (uet_tx_batch(skb, q, max - hdrs,
+			 min_t(u32, READ_ONCE(dev->gso_max_segs),
+			       UET_TX_BATCH_SEGS)) > 1)
+		uet_stat_inc(un, UET_STAT_TX_BATCH);
+}
+
 /**
  * uet_xmit_queue() - send the packets built under a PDC lock
  * @un: the namespace
  * @q: the packets; emptied
+ *
+ * Consecutive data packets on one route and entropy value go as one
+ * batch (uet_tx_batch()).
  *
  * Context: process or softirq, no PDC lock held.
  */
@@ -338,8 +439,11 @@ void uet_xmit_queue(struct uet_net *un, struct sk_buff_head *q)
 {
 	struct sk_buff *skb;
 
-	while ((skb = __skb_dequeue(q)))
+	while ((skb = __skb_dequeue(q))) {
+		if (UET_SKB_CB(skb)->batch && !skb_queue_empty(q))
+			uet_tx_batch_try(un, skb, q);
 		uet_xmit(un, skb);
+	}
 }
 
 /* Free packets that will not be sent, and the routes they hold. */
@@ -453,6 +557,7 @@ struct sk_buff *uet_ctl_skb_addr(const struct in6_addr *saddr,
 	cb->sport = htons(ev);
 	cb->tos = 0;
 	cb->frag = false;
+	cb->batch = false;
 	return skb;
 }
 
@@ -899,16 +1004,13 @@ static void uet_tx_fb_timeout(struct uet_pdc *pdc, struct uet_tx_slot *s,
 	uet_tx_fb(pdc, s, UET_SPRAY_EV_TIMEOUT, now);
 }
 
-/* Take the next entropy value and route the packet of @s on it. */
-static struct dst_entry *uet_tx_route_next(struct uet_pdc *pdc,
-					   struct uet_tx_slot *s,
-					   struct in6_addr *saddr, u32 *room)
+/* Route the packet of @s on its entropy value; NULL without a route. */
+static struct dst_entry *uet_tx_route_ev(struct uet_pdc *pdc,
+					 const struct uet_tx_slot *s,
+					 struct in6_addr *saddr, u32 *room)
 {
 	struct dst_entry *dst;
-	u32 res = 0;
 
-	s->ev = uet_spray_next(pdc->spray, &res);
-	uet_tx_spray_note(pdc, s->ev, res);
 	dst = uet_tx_route_pdc(pdc, s->ev, saddr);
 	if (IS_ERR(dst)) {
 		pdc->tx.last_err = EHOSTUNREACH;
@@ -918,6 +1020,18 @@ static struct dst_entry *uet_tx_route_next(struct uet_pdc *pdc,
 	pdc->tx.last_err = 0;
 	*room = uet_tx_room(pdc, dst);
 	return dst;
+}
+
+/* Take the next entropy value and route the packet of @s on it. */
+static struct dst_entry *uet_tx_route_next(struct uet_pdc *pdc,
+					   struct uet_tx_slot *s,
+					   struct in6_addr *saddr, u32 *room)
+{
+	u32 res = 0;
+
+	s->ev = uet_spray_next(pdc->spray, &res);
+	uet_tx_spray_note(pdc, s->ev, res);
+	return uet_tx_route_ev(pdc, s, saddr, room);
 }
 
 /* The PSN of a refused message, sent as a CTRL NOP to keep PSNs whole. */
@@ -1015,7 +1129,8 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_build);
 
 static void uet_tx_queue_skb(struct uet_pdc *pdc, struct sk_buff *skb,
 			     struct dst_entry *dst, const struct in6_addr *saddr,
-			     u16 ev, bool frag, struct sk_buff_head *q)
+			     u16 ev, bool frag, bool batch,
+			     struct sk_buff_head *q)
 {
 	struct uet_skb_cb *cb = UET_SKB_CB(skb);
 
@@ -1026,6 +1141,7 @@ static void uet_tx_queue_skb(struct uet_pdc *pdc, struct sk_buff *skb,
 	/* ECN-capable, so that a congested switch marks rather than drops. */
 	cb->tos = INET_ECN_ECT_0;
 	cb->frag = frag;
+	cb->batch = batch;
 	__skb_queue_tail(q, skb);
 }
 
@@ -1047,7 +1163,8 @@ static bool uet_tx_emit(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 		uet_stat_inc(pdc->un, UET_STAT_TX_NOMEM);
 		return false;
 	}
-	uet_tx_queue_skb(pdc, skb, dst, saddr, s->ev, skb->len > room, q);
+	uet_tx_queue_skb(pdc, skb, dst, saddr, s->ev, skb->len > room,
+			 skb->len <= room && !(s->flags & UET_SLOT_NOP), q);
 	trace_uet_data_tx(pdc->lid, psn, s->ev, s->len, flags & UET_REQ_RETX);
 	return true;
 }
@@ -1299,12 +1416,19 @@ static void uet_tx_credit_ask(struct uet_pdc *pdc, bool again,
 			 uet_tx_credit_ev(pdc, again), q);
 }
 
-/* Cut and send packets while the window has room. */
+/*
+ * Cut and send packets while the window has room.  spray-burst packets
+ * in a row go on one entropy value, which the engine chose for the first
+ * (they then leave as one batch, uet_tx_batch()); a burst ends with the
+ * push, so that each starts from the engine's latest feedback.
+ */
 static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 {
 	struct uet_pdc_tx *tx = &pdc->tx;
+	u32 burst = 0;
 	bool sent = false;
 	u64 now = 0;
+	u16 ev = 0;
 
 	while (!list_empty(&tx->sendq) &&
 	       tx->snd_nxt - tx->snd_una < UET_PSN_WINDOW &&
@@ -1318,7 +1442,15 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 		struct dst_entry *dst;
 		u8 flags = 0;
 
-		dst = uet_tx_route_next(pdc, s, &saddr, &room);
+		if (burst) {
+			burst--;
+			s->ev = ev;
+			dst = uet_tx_route_ev(pdc, s, &saddr, &room);
+		} else {
+			dst = uet_tx_route_next(pdc, s, &saddr, &room);
+			ev = s->ev;
+			burst = pdc->spray_burst ? pdc->spray_burst - 1 : 0;
+		}
 		now = ktime_get_ns();
 		seg = min3(pdc->mss, (u32)UET_SES_PAYLOAD_MAX,
 			   m->buf->len - m->sent);

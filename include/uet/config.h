@@ -49,9 +49,13 @@ struct netlink_ext_ack;
 #define UET_SOCKBUF_MAX			134217728	/* 128 MiB */
 /* Service_Time (16 bits of 128 ns) reports at most 8.39 ms held. */
 #define UET_ACK_DELAY_US_MAX		8000
+/* A burst fills at most one batch (UET_TX_BATCH_SEGS). */
+#define UET_SPRAY_BURST_MIN		1
+#define UET_SPRAY_BURST_MAX		64
 
 /* Defaults that module parameters can change (see main.c). */
 #define UET_DEFAULT_SPRAY		UET_SPRAY_RR
+#define UET_DEFAULT_SPRAY_BURST		1
 #define UET_DEFAULT_UDP_PORT		4793
 #define UET_DEFAULT_START_PORT		256
 #define UET_DEFAULT_ENTROPY_MASK_BITS	7
@@ -112,6 +116,8 @@ struct netlink_ext_ack;
  * @ack_delay_us: how long a target may hold an ACK nobody asked for, us;
  *	0 = off (an initiator then asks for one on every message's end)
  * @cc: enum uet_cc_type of PDCs created afterwards
+ * @spray_burst: new data packets a PDC sends in a row on one entropy
+ *	value (1: each on its own, as UET sprays)
  *
  * An instance is immutable once published: the namespace holds an
  * RCU-protected pointer to it and a change publishes a new copy (see
@@ -149,6 +155,7 @@ struct uet_config {
 	u8 udp_csum_tx;
 	u8 udp_rx_zero_csum;
 	u8 cc;
+	u8 spray_burst;
 };
 
 void uet_config_init_defaults(struct uet_config *cfg);

@@ -366,6 +366,8 @@ struct uet_pdc_rx {
  *	ask for; 0 = off
  * @cc: configured enum uet_cc_type (snapshot): an initiator keeps an NSCC
  *	window, a target reports Rcvd_Bytes in its ACKs
+ * @spray_burst: configured new data packets in a row on one entropy value
+ *	(snapshot)
  * @last_active: jiffies of the last packet sent or received
  * @rcu: deferred free
  * @tx: initiator state
@@ -401,6 +403,7 @@ struct uet_pdc {
 	u32 cc_target_ns;
 	u32 ack_delay_ns;
 	u8 cc;
+	u8 spray_burst;
 	unsigned long last_active;
 	struct rcu_head rcu;
 	union {
@@ -449,6 +452,7 @@ struct uet_dest {
  * @tos: IPv4 TOS / IPv6 traffic class
  * @frag: larger than its path's MTU as last learned: sent without DF
  *	(IPv4) or fragmented by this host (IPv6)
+ * @batch: a data packet that may join a batch (uet_tx_batch())
  */
 struct uet_skb_cb {
 	struct in6_addr saddr;
@@ -457,6 +461,7 @@ struct uet_skb_cb {
 	__be16 sport;
 	u8 tos;
 	bool frag;
+	bool batch;
 };
 
 #define UET_SKB_CB(skb)	((struct uet_skb_cb *)(skb)->cb)
@@ -675,6 +680,9 @@ u64 uet_rx_sack_bits(const struct uet_pdc_rx *rx);
 int uet_rx_parse_data(struct sk_buff *skb, struct uet_rx_pkt *pk);
 void uet_ack_write(void *hdr, const struct uet_ack_info *a);
 int uet_ack_read(const void *hdr, unsigned int len, struct uet_ack_info *a);
+u32 uet_tx_batch(struct sk_buff *skb, struct sk_buff_head *q, u32 max_len,
+		 u32 max_segs);
+struct sk_buff *uet_rx_unbatch(struct sk_buff *skb);
 #endif
 
 #endif /* _UET_PDC_H */

@@ -160,6 +160,12 @@
  *	once)
  * @UET_STAT_RX_MSG_KEPT: messages received whole in one packet and kept
  *	as that packet until recvmsg() (no page, no copy in softirq)
+ * @UET_STAT_TX_BATCH: batches sent: consecutive data packets on one route
+ *	and entropy value, handed to IP as one UDP GSO packet
+ * @UET_STAT_RX_BATCH: batches received whole and taken apart without a
+ *	copy or an allocation
+ * @UET_STAT_RX_BATCH_CUT: GSO packets received otherwise laid out (or
+ *	shared on the way), cut into their packets by UDP segmentation
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -261,6 +267,9 @@ enum uet_stat {
 	UET_STAT_ACK_HELD,
 	UET_STAT_EV_SKIP,
 	UET_STAT_RX_MSG_KEPT,
+	UET_STAT_TX_BATCH,
+	UET_STAT_RX_BATCH,
+	UET_STAT_RX_BATCH_CUT,
 
 	UET_STAT_MAX
 };

@@ -240,6 +240,14 @@ enum uet_info_attr {
  *   window, credit or send buffer half spent) and allows this much more before
  *   a packet without AR times out. Set it on both ends; it must be below
  *   rto-min-us
+ * @UET_A_CFG_SPRAY_BURST: New data packets (u8) an initiator PDC sends in a
+ *   row on one entropy value, default 1: each packet on the value its spraying
+ *   type gives it, as UET sprays. With more, the spraying type chooses the
+ *   value of a burst's first packet, and a burst ends where the window stops a
+ *   push. A burst whose device carries UDP GSO of frag_list packets (veth
+ *   does) leaves as one batch: IP, the qdisc and the device take it once, and
+ *   so does the receiver's UDP. PDCs created afterwards take it;
+ *   retransmissions go one by one
  */
 enum uet_cfg_attr {
 	UET_A_CFG_UNSPEC,
@@ -275,6 +283,7 @@ enum uet_cfg_attr {
 	UET_A_CFG_CC,
 	UET_A_CFG_CC_TARGET_QDELAY_NS,
 	UET_A_CFG_ACK_DELAY_US,
+	UET_A_CFG_SPRAY_BURST,
 
 	/* private: */
 	__UET_A_CFG_MAX,

@@ -12,7 +12,9 @@
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/time64.h>
+#include <linux/udp.h>
 #include <linux/uio.h>
+#include <net/inet_ecn.h>
 #include <uet/msg.h>
 #include <uet/pdc.h>
 #include <uet/stats.h>
@@ -842,7 +844,171 @@ static void uet_dp_test_ack_valid_wrap(struct kunit *test)
 	KUNIT_EXPECT_TRUE(test, uet_tx_ack_valid(pdc, &a));
 }
 
+/* A packet of @len bytes of @c, as uet_tx_emit() queues a data packet. */
+static struct sk_buff *uet_dp_test_pkt(struct kunit *test, u32 len, u8 c,
+				       __be16 sport, bool batch)
+{
+	struct sk_buff *skb = alloc_skb(64 + len, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	skb_reserve(skb, 64);
+	memset(skb_put(skb, len), c, len);
+	UET_SKB_CB(skb)->sport = sport;
+	UET_SKB_CB(skb)->tos = INET_ECN_ECT_0;
+	UET_SKB_CB(skb)->batch = batch;
+	return skb;
+}
+
+/*
+ * Packets join the one before them while they go its way and are as long
+ * (a shorter one ends the batch), within the limits; the batch is a UDP
+ * GSO packet of them, in order, on the frag_list.
+ */
+static void uet_dp_test_tx_batch(struct kunit *test)
+{
+	static const u32 lens[] = { 100, 100, 100, 60, 100, 100, 100, 100 };
+	struct sk_buff *skb, *p, *b2;
+	struct sk_buff_head q;
+	unsigned int i = 0;
+
+	__skb_queue_head_init(&q);
+	for (i = 0; i < ARRAY_SIZE(lens); i++)
+		__skb_queue_tail(&q, uet_dp_test_pkt(test, lens[i], i, htons(7),
+						     true));
+	/* another entropy value ends the second batch after two */
+	UET_SKB_CB(skb_peek_tail(&q)->prev)->sport = htons(8);
+
+	skb = __skb_dequeue(&q);
+	KUNIT_EXPECT_EQ(test, uet_tx_batch(skb, &q, 65000, 64), 4);
+	KUNIT_EXPECT_EQ(test, skb->len, 360);
+	KUNIT_EXPECT_EQ(test, skb->data_len, 260);
+	KUNIT_EXPECT_EQ(test, skb_shinfo(skb)->gso_size, 100);
+	KUNIT_EXPECT_EQ(test, skb_shinfo(skb)->gso_segs, 4);
+	KUNIT_EXPECT_EQ(test, skb_shinfo(skb)->gso_type,
+			SKB_GSO_UDP_L4 | SKB_GSO_UDP_TUNNEL);
+	KUNIT_EXPECT_TRUE(test, skb->ip_summed == CHECKSUM_PARTIAL);
+	i = 1;
+	skb_walk_frags(skb, p) {
+		KUNIT_EXPECT_EQ(test, p->data[0], i);
+		KUNIT_EXPECT_EQ(test, p->len, lens[i]);
+		i++;
+	}
+	KUNIT_EXPECT_EQ(test, i, 4);
+	KUNIT_EXPECT_EQ(test, skb_queue_len(&q), 4);
+
+	/* 100, 100, then value 8: two */
+	b2 = __skb_dequeue(&q);
+	KUNIT_EXPECT_EQ(test, uet_tx_batch(b2, &q, 65000, 64), 2);
+	KUNIT_EXPECT_EQ(test, b2->len, 200);
+	kfree_skb(b2);
+
+	/* alone: a packet that may not be batched is not taken */
+	b2 = __skb_dequeue(&q);
+	UET_SKB_CB(skb_peek(&q))->batch = false;
+	UET_SKB_CB(skb_peek(&q))->sport = htons(8);
+	KUNIT_EXPECT_EQ(test, uet_tx_batch(b2, &q, 65000, 64), 1);
+	KUNIT_EXPECT_EQ(test, skb_shinfo(b2)->gso_size, 0);
+	KUNIT_EXPECT_NULL(test, skb_shinfo(b2)->frag_list);
+	KUNIT_EXPECT_EQ(test, b2->len, 100);
+	kfree_skb(b2);
+	kfree_skb(skb);
+	__skb_queue_purge(&q);
+
+	/* the limits: packets, then bytes */
+	for (i = 0; i < 6; i++)
+		__skb_queue_tail(&q, uet_dp_test_pkt(test, 100, i, htons(7),
+						     true));
+	skb = __skb_dequeue(&q);
+	KUNIT_EXPECT_EQ(test, uet_tx_batch(skb, &q, 65000, 3), 3);
+	kfree_skb(skb);
+	skb = __skb_dequeue(&q);
+	KUNIT_EXPECT_EQ(test, uet_tx_batch(skb, &q, 299, 64), 2);
+	kfree_skb(skb);
+	__skb_queue_purge(&q);
+}
+
+/* A batch as it reaches uet_encap_rcv(): at its UDP header. */
+static struct sk_buff *uet_dp_test_batch(struct kunit *test, u32 n, u32 last)
+{
+	struct sk_buff *skb;
+	struct sk_buff_head q;
+	u32 i;
+
+	__skb_queue_head_init(&q);
+	for (i = 0; i < n; i++)
+		__skb_queue_tail(&q, uet_dp_test_pkt(test, i + 1 < n ? 100 : last,
+						     i, htons(7), true));
+	skb = __skb_dequeue(&q);
+	KUNIT_ASSERT_EQ(test, uet_tx_batch(skb, &q, 65000, 64), n);
+	memset(skb_push(skb, sizeof(struct udphdr)), 0, sizeof(struct udphdr));
+	return skb;
+}
+
+/*
+ * A batch comes apart into its packets, each at its UET header, the
+ * first left in the GSO packet, which is one no more; a GSO packet laid
+ * out otherwise, or shared, is left whole.
+ */
+static void uet_dp_test_rx_unbatch(struct kunit *test)
+{
+	struct sk_buff *skb, *list, *p, *next, *c;
+	unsigned int i, truesize;
+
+	skb = uet_dp_test_batch(test, 4, 30);
+	truesize = skb->truesize;
+	list = uet_rx_unbatch(skb);
+	KUNIT_ASSERT_NOT_NULL(test, list);
+	KUNIT_EXPECT_EQ(test, skb->len, 108);
+	KUNIT_EXPECT_FALSE(test, skb_is_gso(skb));
+	KUNIT_EXPECT_FALSE(test, skb_has_frag_list(skb));
+	KUNIT_EXPECT_EQ(test, skb->data[sizeof(struct udphdr)], 0);
+	i = 1;
+	skb_list_walk_safe(list, p, next) {
+		KUNIT_EXPECT_EQ(test, p->data[0], i);
+		KUNIT_EXPECT_EQ(test, p->len, i < 3 ? 100 : 30);
+		truesize -= p->truesize;
+		kfree_skb(p);
+		i++;
+	}
+	KUNIT_EXPECT_EQ(test, i, 4);
+	KUNIT_EXPECT_EQ(test, skb->truesize, truesize);
+	kfree_skb(skb);
+
+	/* the first packet shorter than gso_size: not a batch of ours */
+	skb = uet_dp_test_batch(test, 3, 100);
+	skb_shinfo(skb)->gso_size = 90;
+	KUNIT_EXPECT_NULL(test, uet_rx_unbatch(skb));
+	KUNIT_EXPECT_TRUE(test, skb_is_gso(skb));
+	KUNIT_EXPECT_EQ(test, skb->len, 308);
+	kfree_skb(skb);
+
+	/* a short packet but the last */
+	skb = uet_dp_test_batch(test, 3, 100);
+	skb_shinfo(skb)->frag_list->len = 50;
+	KUNIT_EXPECT_NULL(test, uet_rx_unbatch(skb));
+	skb_shinfo(skb)->frag_list->len = 100;
+	kfree_skb(skb);
+
+	/* a tap's clone shares the frag_list */
+	skb = uet_dp_test_batch(test, 3, 100);
+	c = skb_clone(skb, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_EXPECT_NULL(test, uet_rx_unbatch(skb));
+	KUNIT_EXPECT_EQ(test, skb->len, 308);
+	kfree_skb(c);
+
+	/* a packet of it held elsewhere */
+	p = skb_get(skb_shinfo(skb)->frag_list);
+	KUNIT_EXPECT_NULL(test, uet_rx_unbatch(skb));
+	kfree_skb(p);
+	KUNIT_EXPECT_NOT_NULL(test, list = uet_rx_unbatch(skb));
+	kfree_skb_list(list);
+	kfree_skb(skb);
+}
+
 static struct kunit_case uet_dp_test_cases[] = {
+	KUNIT_CASE(uet_dp_test_tx_batch),
+	KUNIT_CASE(uet_dp_test_rx_unbatch),
 	KUNIT_CASE(uet_dp_test_psn_order),
 	KUNIT_CASE(uet_dp_test_in_flight),
 	KUNIT_CASE(uet_dp_test_rx_window),

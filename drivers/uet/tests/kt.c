@@ -564,6 +564,7 @@ void uet_kt_inject(struct uet_kt *kt, struct sk_buff *skb, u16 ev)
 	uh->check = CSUM_MANGLED_0;
 	iph = skb_push(skb, sizeof(*iph));
 	skb_reset_network_header(skb);
+	skb_reset_mac_header(skb);
 	memset(iph, 0, sizeof(*iph));
 	iph->version = 4;
 	iph->ihl = sizeof(*iph) / 4;

@@ -489,6 +489,76 @@ static void uet_rx_test_kept(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 }
 
+/*
+ * A message of @n packets of @seg bytes from the peer, from @psn on, as
+ * one batch
+ * (uet_tx_batch()): a UDP GSO packet with a packet on its frag_list each.
+ */
+static struct sk_buff *uet_rx_test_batch(struct uet_kt *kt, u32 start,
+					 u32 psn, u16 msg_id, u32 len, u32 seg,
+					 u32 n)
+{
+	struct sk_buff *skb, *head;
+	struct sk_buff_head q;
+	u32 j;
+
+	__skb_queue_head_init(&q);
+	for (j = 0; j < n; j++) {
+		struct uet_kt_data d = {
+			.psn		= psn + j,
+			.start		= start,
+			.flags		= UET_REQ_SYN |
+					  (j + 1 == n ? UET_REQ_AR : 0),
+			.msg_id		= msg_id,
+			.msg_len	= len,
+			.off		= j * seg,
+			.len		= min(seg, len - j * seg),
+		};
+
+		skb = uet_kt_data_skb(kt, &d);
+		UET_SKB_CB(skb)->batch = true;
+		__skb_queue_tail(&q, skb);
+	}
+	head = __skb_dequeue(&q);
+	KUNIT_EXPECT_EQ(kt->test, uet_tx_batch(head, &q, U16_MAX, 64), n);
+	KUNIT_EXPECT_TRUE(kt->test, skb_queue_empty(&q));
+	return head;
+}
+
+/*
+ * A batch is taken apart into its packets, each taken as if alone: the
+ * message arrives whole.  One a packet tap shares on the way is cut by
+ * UDP segmentation instead, with the same result.
+ */
+static void uet_rx_test_batch_in(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u8 *buf = uet_rx_test_buf(test);
+	u32 s = 9000, len = 3 * 1536 + 500;
+	struct sk_buff *skb, *tap;
+	struct uet_ack_info a;
+
+	uet_kt_inject(kt, uet_rx_test_batch(kt, s, s, 1, len, 1536, 4), 0x100);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 3);
+	uet_rx_test_recv(kt, buf, len, 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BATCH), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BATCH_CUT), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKTS), 4);
+
+	skb = uet_rx_test_batch(kt, s, s + 4, 2, len, 1536, 4);
+	tap = skb_clone(skb, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, tap);
+	uet_kt_inject(kt, skb, 0x100);
+	kfree_skb(tap);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BATCH), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BATCH_CUT), 1);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 7);
+	uet_rx_test_recv(kt, buf, len, 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+}
+
 /* Has the work item discarded @n partial messages for want of progress? */
 static bool uet_rx_test_timed_out(struct uet_kt *kt, u64 n)
 {
@@ -580,6 +650,7 @@ static struct kunit_case uet_rx_test_cases[] = {
 	KUNIT_CASE(uet_rx_test_ack_held),
 	KUNIT_CASE(uet_rx_test_refused),
 	KUNIT_CASE(uet_rx_test_kept),
+	KUNIT_CASE(uet_rx_test_batch_in),
 	KUNIT_CASE(uet_rx_test_tombstone),
 	{}
 };
