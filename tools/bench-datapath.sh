@@ -18,7 +18,9 @@
 # Prints goodputs and their ratios; absolute figures depend on the machine.
 #
 # Environment: BENCH_SECS (default 10), BENCH_RATE (tbf rate per spine,
-# default 50mbit), BENCH_FABRIC_MTUS (default "1500 9000"), BENCH_CHECK
+# default 50mbit), BENCH_FABRIC_MTUS (default "1500 9000"), BENCH_SET
+# (more \`uetctl set\` arguments for the sending host, e.g. "spray-burst
+# 16"), BENCH_CHECK
 # (1: uetperf writes and checks every payload byte; default: only each
 # message's header, uetperf -N, as iperf3 leaves its data alone).
 
@@ -85,6 +87,13 @@ shares()
 	}'
 }
 
+# sender_set NS: BENCH_SET on the sending namespace
+sender_set()
+{
+	# shellcheck disable=SC2086 # BENCH_SET is a list of arguments
+	[ -z "${BENCH_SET:-}" ] || "$UETCTL" -n "$1" set $BENCH_SET >/dev/null
+}
+
 ratio()
 {
 	echo "$1 $2" | awk '{ printf "%.2f", ($2 > 0) ? $1 / $2 : 0 }'
@@ -96,6 +105,7 @@ echo "1. one veth pair, one stream"
 printf '%-6s %12s %12s %10s\n' MTU "TCP Mbit/s" "uet Mbit/s" "uet/TCP"
 for mtu in 1500 9000; do
 	uet_pair A B "$mtu"
+	sender_set "$A"
 	t=$(tcp "$B" "$A" 10.0.0.2 1)
 	u=$(uet "$B" "$A" 10.0.0.2 1 1048576)
 	printf '%-6s %12.1f %12.1f %10s\n' "$mtu" "$t" "$u" "$(ratio "$u" "$t")"
@@ -110,6 +120,7 @@ fabric()
 	local mtu=$1 i t u b0 b1 spray
 
 	uet_fabric_build "$mtu" || return 1
+	sender_set "$FAB_H1"
 	for i in $(seq 1 "$UET_SPINES"); do
 		ip netns exec "${FAB_S[$((i - 1))]}" tc qdisc add dev s$i-l2 \
 			root tbf rate "$rate" burst 64kb latency 100ms

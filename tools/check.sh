@@ -35,7 +35,7 @@ cache=${UET_CACHE:-$HOME/.cache/uet}
 smoke=(smoke datapath_basic fabric config)
 # the selftests of the receive path, on the sanitizer kernel: what hostile
 # packets and local users can reach
-sanitized=(smoke rx_hostile rx_admission fuzz)
+sanitized=(smoke rx_hostile rx_admission fuzz datapath_batch)
 
 passed=0
 failed=0

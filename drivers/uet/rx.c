@@ -1047,6 +1047,22 @@ static struct uet_pdc *uet_rx_data_pdc(struct uet_net *un,
 	return pdc->rx.start_psn == start ? pdc : NULL;
 }
 
+/*
+ * Take data packet @pk for @pdc, locked; what it draws goes on @q.
+ * Return: 0, or the counter of the reason to drop it.
+ */
+static int uet_rx_data_take(struct uet_pdc *pdc, struct sk_buff *skb,
+			    const struct uet_rx_pkt *pk,
+			    const struct uet_rx_ctx *c, struct sk_buff_head *q)
+{
+	if (pdc->dead)
+		return UET_STAT_DROP_UNKNOWN_PDC;
+	if (pdc->key.rpdcid != pk->spdcid || pdc->key.job != pk->job)
+		return UET_STAT_DROP_POLICY;
+	uet_rx_data_locked(pdc, skb, pk, c, q);
+	return 0;
+}
+
 static int uet_rx_data(struct uet_net *un, struct sk_buff *skb,
 		       const struct uet_rx_ctx *c)
 {
@@ -1065,15 +1081,9 @@ static int uet_rx_data(struct uet_net *un, struct sk_buff *skb,
 	if (!pdc)
 		return why;
 
-	why = 0;
 	__skb_queue_head_init(&q);
 	spin_lock_bh(&pdc->lock);
-	if (pdc->dead)
-		why = UET_STAT_DROP_UNKNOWN_PDC;
-	else if (pdc->key.rpdcid != pk.spdcid || pdc->key.job != pk.job)
-		why = UET_STAT_DROP_POLICY;
-	else
-		uet_rx_data_locked(pdc, skb, &pk, c, &q);
+	why = uet_rx_data_take(pdc, skb, &pk, c, &q);
 	uet_pdc_unlock(pdc);
 	uet_xmit_queue(un, &q);
 	return why;
@@ -1332,6 +1342,17 @@ static int uet_rx_check_addr(const struct sk_buff *skb,
 	return 0;
 }
 
+/* Consume @skb, or drop it and count why (@why, an enum uet_stat). */
+static void uet_rx_done(struct uet_net *un, struct sk_buff *skb, int why)
+{
+	if (!why) {
+		consume_skb(skb);
+		return;
+	}
+	uet_stat_inc(un, why);
+	kfree_skb(skb);
+}
+
 /* One UET packet, at its PDS header: take it, or count why not. */
 static void uet_rx_one(struct uet_net *un, struct sk_buff *skb,
 		       const struct uet_rx_ctx *c)
@@ -1360,13 +1381,76 @@ static void uet_rx_one(struct uet_net *un, struct sk_buff *skb,
 		why = UET_STAT_DROP_UNKNOWN_TYPE;
 		break;
 	}
-	if (!why) {
-		consume_skb(skb);
-		return;
-	}
 drop:
-	uet_stat_inc(un, why);
-	kfree_skb(skb);
+	uet_rx_done(un, skb, why);
+}
+
+/*
+ * Is @skb a data packet for a PDC the target has (no SYN, not trimmed)?
+ * @pk is then parsed.
+ */
+static bool uet_rx_run_data(struct uet_net *un, struct sk_buff *skb,
+			    const struct uet_rx_ctx *c, struct uet_rx_pkt *pk)
+{
+	return pskb_may_pull(skb, sizeof(__be16)) &&
+	       uet_prologue_type(*(__be16 *)skb->data) == UET_PDS_RUD_REQ &&
+	       c->dscp != uet_cfg(un)->dscp_trimmed &&
+	       !uet_rx_parse_data(skb, pk) && !(pk->flags & UET_REQ_SYN);
+}
+
+/*
+ * Take data packet @skb (@pk) for @pdc and the packets after it in *@list
+ * that are data packets for @pdc too, under one hold of its lock; the
+ * ACKs they draw leave after them.  *@list is left at the first other.
+ */
+static void uet_rx_run_pdc(struct uet_net *un, struct uet_pdc *pdc,
+			   struct sk_buff *skb, struct uet_rx_pkt *pk,
+			   struct sk_buff **list, const struct uet_rx_ctx *c)
+{
+	struct sk_buff_head q;
+
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	for (;;) {
+		uet_rx_done(un, skb, uet_rx_data_take(pdc, skb, pk, c, &q));
+		skb = *list;
+		if (!skb || !uet_rx_run_data(un, skb, c, pk) ||
+		    pk->dpdcid != pdc->lid)
+			break;
+		*list = skb->next;
+		skb_mark_not_on_list(skb);
+	}
+	uet_pdc_unlock(pdc);
+	uet_xmit_queue(un, &q);
+}
+
+/*
+ * The packets of a batch, linked by ->next, each at its UET headers.  A
+ * run of data packets to one PDC takes one lookup and one hold of its
+ * lock (uet_rx_run_pdc()); any other packet is taken as if it came alone.
+ */
+static void uet_rx_run(struct uet_net *un, struct sk_buff *list,
+		       const struct uet_rx_ctx *c)
+{
+	struct uet_rx_pkt pk;
+	struct uet_pdc *pdc;
+	struct sk_buff *skb;
+
+	while ((skb = list)) {
+		list = skb->next;
+		skb_mark_not_on_list(skb);
+		if (!uet_rx_run_data(un, skb, c, &pk)) {
+			uet_rx_one(un, skb, c);
+			continue;
+		}
+		pdc = uet_pdc_find(un, pk.dpdcid, UET_PDC_TARGET, &c->saddr,
+				   &c->daddr);
+		if (!pdc) {
+			uet_rx_done(un, skb, UET_STAT_DROP_UNKNOWN_PDC);
+			continue;
+		}
+		uet_rx_run_pdc(un, pdc, skb, &pk, &list, c);
+	}
 }
 
 /**
@@ -1425,23 +1509,19 @@ static void uet_rx_batch(struct sock *sk, struct sk_buff *skb,
 	if (segs) {
 		uet_stat_inc(un, UET_STAT_RX_BATCH);
 		__skb_pull(skb, sizeof(struct udphdr));
-		uet_rx_one(un, skb, c);
-		skb_list_walk_safe(segs, skb, next) {
-			skb_mark_not_on_list(skb);
-			uet_rx_one(un, skb, c);
-		}
+		skb->next = segs;
+		uet_rx_run(un, skb, c);
 		return;
 	}
 	uet_stat_inc(un, UET_STAT_RX_BATCH_CUT);
 	__skb_push(skb, -skb_mac_offset(skb));
 	segs = udp_rcv_segment(sk, skb, ip_hdr(skb)->version == 4);
 	skb_list_walk_safe(segs, skb, next) {
-		skb_mark_not_on_list(skb);
 		__skb_pull(skb, skb_transport_offset(skb));
 		udp_post_segment_fix_csum(skb);
 		__skb_pull(skb, sizeof(struct udphdr));
-		uet_rx_one(un, skb, c);
 	}
+	uet_rx_run(un, segs, c);
 }
 
 /**

@@ -1420,7 +1420,8 @@ static void uet_tx_credit_ask(struct uet_pdc *pdc, bool again,
  * Cut and send packets while the window has room.  spray-burst packets
  * in a row go on one entropy value, which the engine chose for the first
  * (they then leave as one batch, uet_tx_batch()); a burst ends with the
- * push, so that each starts from the engine's latest feedback.
+ * push, so that each starts from the engine's latest feedback.  The clock
+ * is read once a push: its packets leave together, once it is done.
  */
 static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 {
@@ -1451,7 +1452,8 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 			ev = s->ev;
 			burst = pdc->spray_burst ? pdc->spray_burst - 1 : 0;
 		}
-		now = ktime_get_ns();
+		if (!now)
+			now = ktime_get_ns();
 		seg = min3(pdc->mss, (u32)UET_SES_PAYLOAD_MAX,
 			   m->buf->len - m->sent);
 		if (dst && room > UET_DATA_HDR_LEN)
