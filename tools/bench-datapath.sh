@@ -20,7 +20,9 @@
 # Environment: BENCH_SECS (default 10), BENCH_RATE (tbf rate per spine,
 # default 50mbit), BENCH_FABRIC_MTUS (default "1500 9000"), BENCH_SET
 # (more \`uetctl set\` arguments for the sending host, e.g. "spray-burst
-# 16"), BENCH_CHECK
+# 16"), BENCH_FABRIC_SETS (settings to run each spraying type under on the
+# fabric, in turn, separated by commas, e.g. "spray-burst 1,spray-burst
+# 16"; default: one run each, under BENCH_SET alone), BENCH_CHECK
 # (1: uetperf writes and checks every payload byte; default: only each
 # message's header, uetperf -N, as iperf3 leaves its data alone).
 
@@ -117,7 +119,7 @@ echo
 # fabric MTU: TCP and every spraying type on a fresh fabric
 fabric()
 {
-	local mtu=$1 i t u b0 b1 spray
+	local mtu=$1 i t u b0 b1 spray set sets
 
 	uet_fabric_build "$mtu" || return 1
 	sender_set "$FAB_H1"
@@ -133,14 +135,20 @@ fabric()
 	printf '%-6s %-12s %10.1f %8s %16s\n' "$mtu" "TCP ECMP" "$t" 1.00 \
 		"$(shares "$b0" "$b1")"
 	for spray in none rr active reps; do
-		# the last run's PDCs gone: a new spraying state of this type
-		uet_wait_until 30 uet_no_pdcs "$FAB_H1" "$FAB_H2"
-		"$UETCTL" -n "$FAB_H1" set spray "$spray" >/dev/null
-		b0=$(spine_bytes)
-		u=$(uet "$FAB_H2" "$FAB_H1" 10.2.2.1 4 1048576)
-		b1=$(spine_bytes)
-		printf '%-6s %-12s %10.1f %8s %16s\n' "$mtu" "uet $spray" \
-			"$u" "$(ratio "$u" "$t")" "$(shares "$b0" "$b1")"
+		IFS=, read -r -a sets <<<"${BENCH_FABRIC_SETS:-}"
+		[ ${#sets[@]} -gt 0 ] || sets=("")
+		for set in "${sets[@]}"; do
+			# the last run's PDCs gone: a new spraying state
+			uet_wait_until 30 uet_no_pdcs "$FAB_H1" "$FAB_H2"
+			# shellcheck disable=SC2086 # a list of arguments
+			"$UETCTL" -n "$FAB_H1" set spray "$spray" $set >/dev/null
+			b0=$(spine_bytes)
+			u=$(uet "$FAB_H2" "$FAB_H1" 10.2.2.1 4 1048576)
+			b1=$(spine_bytes)
+			printf '%-6s %-12s %10.1f %8s %16s %s\n' "$mtu" \
+				"uet $spray" "$u" "$(ratio "$u" "$t")" \
+				"$(shares "$b0" "$b1")" "$set"
+		done
 	done
 	for i in "$FAB_H1" "$FAB_H2" "$FAB_L1" "$FAB_L2" "${FAB_S[@]}"; do
 		ip netns del "$i"

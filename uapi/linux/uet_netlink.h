@@ -247,7 +247,8 @@ enum uet_info_attr {
  *   push. A burst whose device carries UDP GSO of frag_list packets (veth
  *   does) leaves as one batch: IP, the qdisc and the device take it once, and
  *   so does the receiver's UDP. PDCs created afterwards take it;
- *   retransmissions go one by one
+ *   retransmissions go one by one, and reps ignores it (its recycling needs a
+ *   step a packet)
  */
 enum uet_cfg_attr {
 	UET_A_CFG_UNSPEC,

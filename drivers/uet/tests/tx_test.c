@@ -687,6 +687,60 @@ static void uet_tx_test_full_window_reps(struct kunit *test)
 	KUNIT_EXPECT_FALSE(test, pk[UET_PSN_WINDOW - 2].flags & UET_REQ_AR);
 }
 
+static void uet_tx_test_burst_cfg(struct uet_config *c)
+{
+	uet_tx_test_no_rto(c);
+	c->spray_burst = 4;
+}
+
+static void uet_tx_test_burst_reps_cfg(struct uet_config *c)
+{
+	uet_tx_test_reps(c);
+	c->spray_burst = 4;
+}
+
+/* Send a message of 6 packets; their entropy values go to @ev. */
+static void uet_tx_test_six(struct uet_kt *kt, u16 *ev)
+{
+	u32 len = 5 * UET_DEFAULT_MSS + 100;
+	struct uet_rx_pkt pk;
+	unsigned int i;
+
+	KUNIT_ASSERT_EQ(kt->test, uet_kt_send(kt, len, 1), len);
+	for (i = 0; i < 6; i++)
+		uet_kt_pop_data(kt, &pk, &ev[i]);
+}
+
+/* spray-burst 4 under rr: four new packets a value, one turn a burst. */
+static void uet_tx_test_spray_burst(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u16 ev[6];
+
+	uet_kt_config(kt, uet_tx_test_burst_cfg);
+	uet_tx_test_six(kt, ev);
+	KUNIT_EXPECT_EQ(test, ev[1], ev[0]);
+	KUNIT_EXPECT_EQ(test, ev[2], ev[0]);
+	KUNIT_EXPECT_EQ(test, ev[3], ev[0]);
+	KUNIT_EXPECT_NE(test, ev[4], ev[0]);
+	KUNIT_EXPECT_EQ(test, ev[5], ev[4]);
+}
+
+/* reps takes a step a packet whatever spray-burst says: it explores. */
+static void uet_tx_test_spray_burst_reps(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	unsigned int i, same = 0;
+	u16 ev[6];
+
+	uet_kt_config(kt, uet_tx_test_burst_reps_cfg);
+	uet_tx_test_six(kt, ev);
+	for (i = 1; i < 4; i++)
+		same += ev[i] == ev[0];
+	KUNIT_EXPECT_LT(test, same, 3);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_REPS_EXPLORE), 6);
+}
+
 /* REPS with a configured base RTT of 2 s: early detection after 6 s. */
 static void uet_tx_test_slow_base_cfg(struct uet_config *c)
 {
@@ -1187,6 +1241,8 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_drain_budget),
 	KUNIT_CASE(uet_tx_test_full_window),
 	KUNIT_CASE(uet_tx_test_full_window_reps),
+	KUNIT_CASE(uet_tx_test_spray_burst),
+	KUNIT_CASE(uet_tx_test_spray_burst_reps),
 	KUNIT_CASE(uet_tx_test_probe_base_rtt),
 	KUNIT_CASE(uet_tx_test_nscc_plain_acks),
 	KUNIT_CASE(uet_tx_test_spurious_timeout),
