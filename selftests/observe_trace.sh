@@ -30,6 +30,12 @@ send()
 		wait "$UET_SERVER_PID"
 }
 
+# bt_gone PID: true once process PID has exited.
+bt_gone()
+{
+	! kill -0 "$1" 2>/dev/null
+}
+
 # count FILE EVENT: lines of EVENT in a textual trace.
 count()
 {
@@ -151,8 +157,12 @@ else
 		>"$out/bt" 2>&1 &
 	bt=$!
 	if uet_wait_until 120 grep -q '^Attaching' "$out/bt"; then
-		send
+		# bounded: a transfer or a bpftrace that does not end fails
+		# this point rather than the whole script's time limit
+		timeout 300 bash "$0" --send "$A" "$B" "$out" ||
+			echo "# the transfer did not end: $(cat "$out/c")"
 		kill -INT "$bt"
+		uet_wait_until 60 bt_gone "$bt" || kill -KILL "$bt"
 		wait "$bt"
 		n=$(sed -n 's/^@n: //p' "$out/bt")
 		uet_check_eq "$n" "$(( $(st "$A" tx_packets) - before ))" \
