@@ -490,13 +490,14 @@ static void uet_rx_test_kept(struct kunit *test)
 }
 
 /*
- * A message of @n packets of @seg bytes from the peer, from @psn on, as
- * one batch
+ * A message of @n packets of @seg bytes from the peer, from @psn on, to
+ * target PDC @tlid (0: with SYN, before the target has named it), as one
+ * batch
  * (uet_tx_batch()): a UDP GSO packet with a packet on its frag_list each.
  */
 static struct sk_buff *uet_rx_test_batch(struct uet_kt *kt, u32 start,
-					 u32 psn, u16 msg_id, u32 len, u32 seg,
-					 u32 n)
+					 u32 psn, u16 tlid, u16 msg_id, u32 len,
+					 u32 seg, u32 n)
 {
 	struct sk_buff *skb, *head;
 	struct sk_buff_head q;
@@ -507,7 +508,8 @@ static struct sk_buff *uet_rx_test_batch(struct uet_kt *kt, u32 start,
 		struct uet_kt_data d = {
 			.psn		= psn + j,
 			.start		= start,
-			.flags		= UET_REQ_SYN |
+			.dpdcid		= tlid,
+			.flags		= (tlid ? 0 : UET_REQ_SYN) |
 					  (j + 1 == n ? UET_REQ_AR : 0),
 			.msg_id		= msg_id,
 			.msg_len	= len,
@@ -526,9 +528,10 @@ static struct sk_buff *uet_rx_test_batch(struct uet_kt *kt, u32 start,
 }
 
 /*
- * A batch is taken apart into its packets, each taken as if alone: the
- * message arrives whole.  One a packet tap shares on the way is cut by
- * UDP segmentation instead, with the same result.
+ * A batch is taken apart into its packets, each taken as if alone (with
+ * SYN) or in one run under the PDC's lock: the messages arrive whole.
+ * One a packet tap shares on the way is cut by UDP segmentation instead,
+ * with the same result.
  */
 static void uet_rx_test_batch_in(struct kunit *test)
 {
@@ -537,25 +540,38 @@ static void uet_rx_test_batch_in(struct kunit *test)
 	u32 s = 9000, len = 3 * 1536 + 500;
 	struct sk_buff *skb, *tap;
 	struct uet_ack_info a;
+	u16 tlid;
 
-	uet_kt_inject(kt, uet_rx_test_batch(kt, s, s, 1, len, 1536, 4), 0x100);
+	skb = uet_rx_test_batch(kt, s, s, 0, 1, len, 1536, 4);
+	uet_kt_inject(kt, skb, 0x100);
 	uet_kt_pop_ack(kt, &a, NULL);
 	KUNIT_EXPECT_EQ(test, a.cack, s + 3);
+	tlid = a.spdcid;
 	uet_rx_test_recv(kt, buf, len, 1);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BATCH), 1);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BATCH_CUT), 0);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKTS), 4);
 
-	skb = uet_rx_test_batch(kt, s, s + 4, 2, len, 1536, 4);
+	/* the PDC named: one run under its lock */
+	skb = uet_rx_test_batch(kt, s, s + 4, tlid, 2, len, 1536, 4);
+	uet_kt_inject(kt, skb, 0x100);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 7);
+	uet_rx_test_recv(kt, buf, len, 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BATCH), 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKTS), 8);
+
+	skb = uet_rx_test_batch(kt, s, s + 8, tlid, 3, len, 1536, 4);
 	tap = skb_clone(skb, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, tap);
 	uet_kt_inject(kt, skb, 0x100);
 	kfree_skb(tap);
-	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BATCH), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BATCH), 2);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_BATCH_CUT), 1);
 	uet_kt_pop_ack(kt, &a, NULL);
-	KUNIT_EXPECT_EQ(test, a.cack, s + 7);
-	uet_rx_test_recv(kt, buf, len, 2);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 11);
+	uet_rx_test_recv(kt, buf, len, 3);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKTS), 12);
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 }
 
