@@ -1556,8 +1556,7 @@ VISIBLE_IF_KUNIT int uet_encap_rcv(struct sock *sk, struct sk_buff *skb)
 	uet_rx_one(un, skb, &c);
 	return 0;
 drop:
-	uet_stat_inc(un, why);
-	kfree_skb(skb);
+	uet_rx_done(un, skb, why);
 	return 0;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_encap_rcv);

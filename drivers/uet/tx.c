@@ -1004,13 +1004,16 @@ static void uet_tx_fb_timeout(struct uet_pdc *pdc, struct uet_tx_slot *s,
 	uet_tx_fb(pdc, s, UET_SPRAY_EV_TIMEOUT, now);
 }
 
-/* Route the packet of @s on its entropy value; NULL without a route. */
-static struct dst_entry *uet_tx_route_ev(struct uet_pdc *pdc,
-					 const struct uet_tx_slot *s,
-					 struct in6_addr *saddr, u32 *room)
+/* Take the next entropy value and route the packet of @s on it. */
+static struct dst_entry *uet_tx_route_next(struct uet_pdc *pdc,
+					   struct uet_tx_slot *s,
+					   struct in6_addr *saddr, u32 *room)
 {
 	struct dst_entry *dst;
+	u32 res = 0;
 
+	s->ev = uet_spray_next(pdc->spray, &res);
+	uet_tx_spray_note(pdc, s->ev, res);
 	dst = uet_tx_route_pdc(pdc, s->ev, saddr);
 	if (IS_ERR(dst)) {
 		pdc->tx.last_err = EHOSTUNREACH;
@@ -1020,18 +1023,6 @@ static struct dst_entry *uet_tx_route_ev(struct uet_pdc *pdc,
 	pdc->tx.last_err = 0;
 	*room = uet_tx_room(pdc, dst);
 	return dst;
-}
-
-/* Take the next entropy value and route the packet of @s on it. */
-static struct dst_entry *uet_tx_route_next(struct uet_pdc *pdc,
-					   struct uet_tx_slot *s,
-					   struct in6_addr *saddr, u32 *room)
-{
-	u32 res = 0;
-
-	s->ev = uet_spray_next(pdc->spray, &res);
-	uet_tx_spray_note(pdc, s->ev, res);
-	return uet_tx_route_ev(pdc, s, saddr, room);
 }
 
 /* The PSN of a refused message, sent as a CTRL NOP to keep PSNs whole. */
@@ -1419,8 +1410,9 @@ static void uet_tx_credit_ask(struct uet_pdc *pdc, bool again,
 /*
  * Cut and send packets while the window has room.  spray-burst packets
  * in a row go on one entropy value, which the engine chose for the first
- * (they then leave as one batch, uet_tx_batch()); a burst ends with the
- * push, so that each starts from the engine's latest feedback.  Not under
+ * (they then leave as one batch, uet_tx_batch()), and on its route, held
+ * for the burst; a burst ends with the push, so that each starts from the
+ * engine's latest feedback and a fresh route check.  Not under
  * reps: it recycles the values of ACKed packets into its cache and
  * explores only once the cache runs dry, so one step a burst would replay
  * a few values for good (measured: the fabric's 4 paths took 4/6/57/33%).
@@ -1432,7 +1424,9 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 	struct uet_pdc_tx *tx = &pdc->tx;
 	u32 blen = uet_spray_type(pdc->spray) == UET_SPRAY_REPS ? 1 :
 		   pdc->spray_burst;
-	u32 burst = 0;
+	struct dst_entry *bdst = NULL;
+	struct in6_addr bsaddr = {};
+	u32 burst = 0, broom = 0;
 	bool sent = false;
 	u64 now = 0;
 	u16 ev = 0;
@@ -1452,11 +1446,17 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 		if (burst) {
 			burst--;
 			s->ev = ev;
-			dst = uet_tx_route_ev(pdc, s, &saddr, &room);
+			dst = dst_clone(bdst);
+			saddr = bsaddr;
+			room = broom;
 		} else {
 			dst = uet_tx_route_next(pdc, s, &saddr, &room);
 			ev = s->ev;
 			burst = blen ? blen - 1 : 0;
+			dst_release(bdst);
+			bdst = burst ? dst_clone(dst) : NULL;
+			bsaddr = saddr;
+			broom = room;
 		}
 		if (!now)
 			now = ktime_get_ns();
@@ -1496,6 +1496,7 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 		}
 		sent = true;
 	}
+	dst_release(bdst);
 	/* Data left waiting: held back, not application-limited. */
 	if (!list_empty(&tx->sendq) && uet_tx_cc(pdc))
 		uet_nscc_on_held(&tx->nscc);
