@@ -3,14 +3,15 @@
  * uet: message buffers.  No allocation per packet: a message being sent
  * has all its pages from sendmsg() (one shorter than a page, a piece of
  * the sender's page fragment), and its packets take page references to
- * them; a message being received gets a page when the first packet with
- * bytes in it lands, and packets are copied in at their offset, but for
- * a message one packet carries whole, which may be kept as that packet.
+ * them; a message being received keeps its packets as they came, within
+ * a budget, and gets a page for the others when the first of them with
+ * bytes in it lands, copied in at their offset.
  */
 #include <linux/gfp.h>
 #include <linux/minmax.h>
 #include <linux/mm.h>
 #include <linux/overflow.h>
+#include <linux/rbtree.h>
 #include <linux/skbuff.h>
 #include <linux/slab.h>
 #include <linux/string.h>
@@ -181,8 +182,10 @@ struct uet_rbuf *uet_rbuf_alloc(u32 len, gfp_t gfp)
 
 	size = struct_size(b, pg, n) + (uet_rbuf_inline(len) ? len : 0);
 	b = kvmalloc(size, gfp | __GFP_ZERO | __GFP_NOWARN);
-	if (b)
-		b->len = len;
+	if (!b)
+		return NULL;
+	b->len = len;
+	b->kept = RB_ROOT;
 	return b;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_alloc);
@@ -195,15 +198,13 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_alloc);
  */
 void uet_rbuf_free(struct uet_rbuf *b)
 {
+	struct sk_buff *skb, *next;
 	u32 i;
 
 	if (!b)
 		return;
-	if (b->skb) {
-		consume_skb(b->skb);
-		kvfree(b);
-		return;
-	}
+	rbtree_postorder_for_each_entry_safe(skb, next, &b->kept, rbnode)
+		consume_skb(skb);
 	for (i = 0; b->npages && i < DIV_ROUND_UP(b->len, PAGE_SIZE); i++) {
 		if (b->pg[i].page) {
 			__free_page(b->pg[i].page);
@@ -354,6 +355,17 @@ u32 uet_rbuf_populate(struct uet_rbuf *b, u32 off, u32 len, gfp_t gfp)
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_populate);
 
+/* Record [@off, @off + @len) as written. */
+static void uet_rbuf_mark(struct uet_rbuf *b, u32 off, u32 len)
+{
+	struct uet_rbuf_piece p;
+
+	b->got += len;
+	while (uet_rbuf_next(&off, &len, &p))
+		bitmap_set(b->pg[p.i].got, p.poff / UET_RX_GRAIN,
+			   DIV_ROUND_UP(p.n, UET_RX_GRAIN));
+}
+
 /**
  * uet_rbuf_write_skb() - write a packet's payload into a message
  * @b: the buffer; uet_rbuf_check() passed and the pages are populated
@@ -367,7 +379,7 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_populate);
 int uet_rbuf_write_skb(struct uet_rbuf *b, u32 off, const struct sk_buff *skb,
 		       int skb_off, u32 len)
 {
-	u32 o = off, l = len, total = len;
+	u32 o = off, l = len;
 	struct uet_rbuf_piece p;
 	int err;
 
@@ -377,81 +389,176 @@ int uet_rbuf_write_skb(struct uet_rbuf *b, u32 off, const struct sk_buff *skb,
 			return err;
 		skb_off += p.n;
 	}
-	while (uet_rbuf_next(&off, &len, &p))
-		bitmap_set(b->pg[p.i].got, p.poff / UET_RX_GRAIN,
-			   DIV_ROUND_UP(p.n, UET_RX_GRAIN));
-	b->got += total;
+	uet_rbuf_mark(b, off, len);
 	return 0;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_write_skb);
 
+/* Copy [@off, @off + @len) of @b's pages out; every byte was copied in. */
+static int uet_rbuf_pages_to_iter(const struct uet_rbuf *b, u32 off, u32 len,
+				  struct iov_iter *to)
+{
+	struct uet_rbuf_piece p;
+
+	while (uet_rbuf_next(&off, &len, &p))
+		if (copy_page_to_iter(b->pg[p.i].page, p.poff, p.n, to) != p.n)
+			return -EFAULT;
+	return 0;
+}
+
+static const struct uet_rbuf_cb *uet_rbuf_cb(const struct sk_buff *skb)
+{
+	return (const struct uet_rbuf_cb *)skb->cb;
+}
+
 /**
  * uet_rbuf_to_iter() - copy the first bytes of a complete message out
- * @b: the buffer, every byte written
+ * @b: the buffer, every byte written or kept
  * @len: bytes to copy, at most b->len
  * @to: destination
+ *
+ * The kept packets, in order, and the pages between them.
  *
  * Return: 0, or -EFAULT.
  */
 int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to)
 {
-	u32 i;
+	const struct uet_rbuf_cb *cb;
+	struct rb_node *n;
+	u32 off = 0, k;
+	int err;
 
-	if (b->skb)
-		return skb_copy_datagram_iter(b->skb, b->skb_off, to, len);
 	if (uet_rbuf_inline(b->len))
 		return copy_to_iter(uet_rbuf_data(b), len, to) == len ?
 		       0 : -EFAULT;
-	for (i = 0; len; i++) {
-		size_t n = min_t(u32, len, PAGE_SIZE);
-
-		if (copy_page_to_iter(b->pg[i].page, 0, n, to) != n)
-			return -EFAULT;
-		len -= n;
+	for (n = rb_first(&b->kept); n && off < len; n = rb_next(n)) {
+		cb = uet_rbuf_cb(rb_to_skb(n));
+		if (cb->off >= len)
+			break;
+		err = uet_rbuf_pages_to_iter(b, off, cb->off - off, to);
+		if (err)
+			return err;
+		k = min(cb->len, len - cb->off);
+		err = skb_copy_datagram_iter(rb_to_skb(n), cb->skb_off, to, k);
+		if (err)
+			return err;
+		off = cb->off + k;
 	}
-	return 0;
+	return uet_rbuf_pages_to_iter(b, off, len - off, to);
 }
 
 /**
- * uet_rbuf_may_keep() - may a packet be kept as its message?
- * @b: the buffer, nothing written yet
- * @off: offset of the packet's bytes in the message
+ * uet_rbuf_keep_budget() - how much a message may keep of its packets
+ * @b: the buffer, nothing written or kept yet
+ * @off: offset of the first packet's bytes in the message
+ * @len: bytes the first packet carries
+ * @truesize: the first packet's truesize
+ * @over: set to what the socket must reserve against SO_RCVBUF beyond
+ *	the message's pages
+ *
+ * A packet that carries the whole message may be kept whatever comes
+ * after it: no copy can follow, so the budget is the packet, and only
+ * what it takes beyond the message's pages is reserved.  Otherwise the
+ * pages stay reserved for the packets that will be copied, and the budget
+ * comes on top: as many packets as the first, each its truesize, within
+ * UET_RBUF_KEEP_RATIO times the pages.  A message first heard of by its
+ * last packet, shorter than the others, keeps nothing.  So every message
+ * reserves at its first packet all it can ever hold, and partial messages
+ * cannot wait on each other for room.
+ *
+ * Return: the budget (struct uet_rbuf.keep_max); 0 when nothing is kept.
+ */
+u32 uet_rbuf_keep_budget(const struct uet_rbuf *b, u32 off, u32 len,
+			 u32 truesize, u32 *over)
+{
+	u32 pages = round_up(b->len, PAGE_SIZE);
+	u64 want;
+
+	*over = 0;
+	if (uet_rbuf_inline(b->len) || !len ||
+	    truesize > round_up(len, PAGE_SIZE) + UET_RBUF_KEEP_SLACK)
+		return 0;
+	if (len == b->len) {
+		*over = truesize > pages ? truesize - pages : 0;
+		return max(truesize, pages);
+	}
+	if (off + len == b->len)
+		return 0;
+	/* One packet more: truesizes differ a little. */
+	want = (u64)(DIV_ROUND_UP(b->len, len) + 1) * truesize;
+	*over = min_t(u64, want, (u64)UET_RBUF_KEEP_RATIO * pages);
+	return *over;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_keep_budget);
+
+/**
+ * uet_rbuf_may_keep() - may a packet be kept rather than copied?
+ * @b: the buffer, its budget set (uet_rbuf_keep_budget())
  * @len: bytes the packet carries
  * @truesize: the packet's truesize
  *
- * A message longer than UET_RBUF_INLINE_MAX bytes that the packet carries
- * whole is kept as the packet when the packet takes at most
- * UET_RBUF_KEEP_SLACK more than the pages a copy would: the page, its
- * clearing and the first of two copies are spared, and the memory held
- * stays within a page of what the copy holds.
- *
- * Return: true when uet_rbuf_keep_skb() may take the packet.
+ * Return: true when the packet takes at most UET_RBUF_KEEP_SLACK more
+ * than the pages a copy of it would, and fits in what is left of the
+ * budget.
  */
-bool uet_rbuf_may_keep(const struct uet_rbuf *b, u32 off, u32 len,
-		       u32 truesize)
+bool uet_rbuf_may_keep(const struct uet_rbuf *b, u32 len, u32 truesize)
 {
-	return b->len > UET_RBUF_INLINE_MAX && !off && len == b->len &&
-	       !b->got && !b->npages &&
-	       truesize <= round_up(b->len, PAGE_SIZE) + UET_RBUF_KEEP_SLACK;
+	return truesize <= round_up(len, PAGE_SIZE) + UET_RBUF_KEEP_SLACK &&
+	       (u64)b->kept_size + truesize <= b->keep_max;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_may_keep);
 
-/**
- * uet_rbuf_keep_skb() - keep a packet as the whole of its message
- * @b: the buffer; uet_rbuf_may_keep() said yes
- * @skb: the packet, a reference the buffer now owns
- * @skb_off: where the message's bytes start in @skb
- * @pages: the pages @skb counts as against rx-mem (b->npages)
- *
- * The message is then complete; uet_rbuf_free() drops the reference.
- */
-void uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
-		       u32 pages)
+/* Link @skb into @b's tree by its offset, after the last in O(1). */
+static void uet_rbuf_link(struct uet_rbuf *b, struct sk_buff *skb)
 {
-	b->skb = skb;
-	b->skb_off = skb_off;
-	b->npages = pages;
-	b->got = b->len;
+	struct rb_node **p = &b->kept.rb_node, *parent = NULL;
+	u32 off = uet_rbuf_cb(skb)->off;
+
+	if (b->kept_last && off > uet_rbuf_cb(b->kept_last)->off) {
+		parent = &b->kept_last->rbnode;
+		p = &parent->rb_right;
+	} else {
+		while (*p) {
+			parent = *p;
+			if (off < uet_rbuf_cb(rb_to_skb(parent))->off)
+				p = &parent->rb_left;
+			else
+				p = &parent->rb_right;
+		}
+	}
+	rb_link_node(&skb->rbnode, parent, p);
+	rb_insert_color(&skb->rbnode, &b->kept);
+	if (!b->kept_last || off > uet_rbuf_cb(b->kept_last)->off)
+		b->kept_last = skb;
+}
+
+/**
+ * uet_rbuf_keep_skb() - keep a packet as its bytes of a message
+ * @b: the buffer; uet_rbuf_check() and uet_rbuf_may_keep() passed
+ * @skb: the packet, a reference the buffer now owns; its cb and rbnode
+ *	are the buffer's
+ * @skb_off: where its bytes start in @skb
+ * @off: their offset in the message
+ * @len: bytes
+ *
+ * Return: the pages the kept packets count as against rx-mem beyond what
+ * they counted as before (struct uet_rbuf.kept_pages).
+ */
+u32 uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
+		      u32 off, u32 len)
+{
+	struct uet_rbuf_cb *cb = (struct uet_rbuf_cb *)skb->cb;
+	u32 pages = b->kept_pages;
+
+	BUILD_BUG_ON(sizeof(*cb) > sizeof(skb->cb));
+	cb->off = off;
+	cb->len = len;
+	cb->skb_off = skb_off;
+	uet_rbuf_link(b, skb);
+	uet_rbuf_mark(b, off, len);
+	b->kept_size += skb->truesize;
+	b->kept_pages = DIV_ROUND_UP(b->kept_size, PAGE_SIZE);
+	return b->kept_pages - pages;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_keep_skb);
 

@@ -555,32 +555,65 @@ static int uet_rx_msg_pages(struct uet_pdc *pdc, struct uet_rx_msg *m,
 }
 
 /*
- * Keep @skb, which carries all of @m, as @m's bytes rather than copy it
- * into a page: charged as its truesize to the socket (SO_RCVBUF, its
- * memory cgroup) and to rx-mem.  A packet from memory reserves or with
- * user pages in it is copied, as is one that either refuses; the copy
- * then meets the same limits and answers for them.
+ * Set @m's budget for keeping its packets from its first one, @skb, and
+ * have the socket reserve and charge it (uet_sock_rx_keep()).  Return:
+ * true when packets may be kept.
+ */
+static bool uet_rx_keep_start(struct uet_rx_msg *m, struct sk_buff *skb,
+			      const struct uet_rx_pkt *pk)
+{
+	struct uet_rbuf *b = m->buf;
+	u32 max, over;
+
+	max = uet_rbuf_keep_budget(b, pk->off, pk->len, skb->truesize, &over);
+	if (!max || uet_sock_rx_keep(m->sk, skb, max, over))
+		return false;
+	b->keep_max = max;
+	b->keep_over = over;
+	return true;
+}
+
+/*
+ * Keep @skb as its bytes of @m rather than copy it into a page: charged
+ * as its truesize to the socket's sk_rmem_alloc and to rx-mem, within the
+ * budget the first packet set, which the socket reserved against
+ * SO_RCVBUF and charged to its memory cgroup.  A packet from memory
+ * reserves or with user pages in it is copied, as is one that any of
+ * these refuses; the copy then meets the same limits and answers for
+ * them.
  * Return: true when kept.
  */
 static bool uet_rx_msg_keep(struct uet_pdc *pdc, struct uet_rx_msg *m,
 			    struct sk_buff *skb, const struct uet_rx_pkt *pk)
 {
-	u32 pages = DIV_ROUND_UP(skb->truesize, PAGE_SIZE);
+	struct uet_rbuf *b = m->buf;
 	struct uet_net *un = pdc->un;
+	u32 pages;
 
-	if (!uet_rbuf_may_keep(m->buf, pk->off, pk->len, skb->truesize) ||
-	    skb_pfmemalloc(skb) || skb_zcopy(skb) || uet_rx_mem_full(un, pages) ||
-	    uet_sock_rx_keep(m->sk, m->buf->len, skb))
+	if (skb_pfmemalloc(skb) || skb_zcopy(skb))
 		return false;
-	percpu_counter_add(&un->rx_mem, pages);
-	atomic_add(skb->truesize, &m->sk->sk_rmem_alloc);
-	m->charge += skb->truesize;
+	if (!b->got && !b->npages && !b->keep_max &&
+	    !uet_rx_keep_start(m, skb, pk))
+		return false;
+	if (!uet_rbuf_may_keep(b, pk->len, skb->truesize))
+		return false;
+	pages = DIV_ROUND_UP(b->kept_size + skb->truesize, PAGE_SIZE) -
+		b->kept_pages;
+	if (pages && uet_rx_mem_full(un, pages))
+		return false;
 	/* Nothing of the way it came is needed again. */
 	skb_orphan(skb);
 	skb_dst_drop(skb);
 	nf_reset_ct(skb);
-	uet_rbuf_keep_skb(m->buf, skb_get(skb), UET_DATA_HDR_LEN, pages);
-	uet_stat_inc(un, UET_STAT_RX_MSG_KEPT);
+	pages = uet_rbuf_keep_skb(b, skb_get(skb), UET_DATA_HDR_LEN, pk->off,
+				  pk->len);
+	if (pages)
+		percpu_counter_add(&un->rx_mem, pages);
+	atomic_add(skb->truesize, &m->sk->sk_rmem_alloc);
+	m->charge += skb->truesize;
+	uet_stat_inc(un, UET_STAT_RX_PKT_KEPT);
+	if (pk->len == b->len)
+		uet_stat_inc(un, UET_STAT_RX_MSG_KEPT);
 	return true;
 }
 

@@ -46,7 +46,7 @@
 
 /*
  * Socket memory accounting (sk_rmem_schedule()) for what the receive path
- * keeps as it came: a packet held as its message (uet_sock_rx_keep()).
+ * keeps as it came: the packets a message holds (uet_sock_rx_keep()).
  * It charges the socket's memory cgroup, as UDP does for its datagrams;
  * pages the receive path allocates are charged there as they are
  * allocated (__GFP_ACCOUNT).  The namespace's rx-mem is the limit: the
@@ -640,32 +640,24 @@ void uet_sock_rx_unreserve(struct sock *sk, u32 len)
 	atomic_sub(uet_rx_reserve_size(len), &uet_sk(sk)->rx_reserved);
 }
 
-/* What a kept packet of @truesize takes beyond the pages its message reserved. */
-static u32 uet_rx_keep_over(u32 len, u32 truesize)
-{
-	u32 pages = round_up(len, PAGE_SIZE);
-
-	return truesize > pages ? truesize - pages : 0;
-}
-
 /**
- * uet_sock_rx_keep() - charge a packet kept as a received message
+ * uet_sock_rx_keep() - reserve and charge what a message may keep
  * @sk: the receiving socket
- * @len: the message's length, reserved by uet_sock_rx_reserve()
- * @skb: the packet
+ * @skb: the message's first packet
+ * @max: the most its kept packets may take (uet_rbuf_keep_budget())
+ * @over: what to reserve against SO_RCVBUF beyond the message's pages
  *
- * Reserves against SO_RCVBUF what the packet's truesize takes beyond the
- * pages the message reserved, and charges the truesize to the socket's
- * memory accounting, and so to its memory cgroup.  sk_forward_alloc is
- * kept under uet_sock.rxq_lock, as UDP keeps it under its receive queue's
- * lock (the socket lock is not taken in softirq).
+ * Reserves @over against SO_RCVBUF and charges @max to the socket's
+ * memory accounting, and so to its memory cgroup, at once for the whole
+ * message, so that no packet after the first takes a lock for it.
+ * sk_forward_alloc is kept under uet_sock.rxq_lock, as UDP keeps it under
+ * its receive queue's lock (the socket lock is not taken in softirq).
  *
  * Context: softirq, under the receiving PDC's lock.
  * Return: 0; -ENOBUFS when either refuses (nothing is charged).
  */
-int uet_sock_rx_keep(struct sock *sk, u32 len, struct sk_buff *skb)
+int uet_sock_rx_keep(struct sock *sk, struct sk_buff *skb, u32 max, u32 over)
 {
-	u32 over = uet_rx_keep_over(len, skb->truesize);
 	struct uet_sock *us = uet_sk(sk);
 	bool ok;
 
@@ -675,9 +667,9 @@ int uet_sock_rx_keep(struct sock *sk, u32 len, struct sk_buff *skb)
 		return -ENOBUFS;
 	}
 	spin_lock(&us->rxq_lock);
-	ok = sk_rmem_schedule(sk, skb, skb->truesize);
+	ok = sk_rmem_schedule(sk, skb, max);
 	if (ok)
-		sk_mem_charge(sk, skb->truesize);
+		sk_mem_charge(sk, max);
 	spin_unlock(&us->rxq_lock);
 	if (ok)
 		return 0;
@@ -685,15 +677,15 @@ int uet_sock_rx_keep(struct sock *sk, u32 len, struct sk_buff *skb)
 	return -ENOBUFS;
 }
 
-/* Give back what uet_sock_rx_keep() took for a packet of @truesize. */
-static void uet_sock_rx_unkeep(struct sock *sk, u32 len, u32 truesize)
+/* Give back what uet_sock_rx_keep() took. */
+static void uet_sock_rx_unkeep(struct sock *sk, u32 max, u32 over)
 {
 	struct uet_sock *us = uet_sk(sk);
 
 	spin_lock_bh(&us->rxq_lock);
-	sk_mem_uncharge(sk, truesize);
+	sk_mem_uncharge(sk, max);
 	spin_unlock_bh(&us->rxq_lock);
-	atomic_sub(uet_rx_keep_over(len, truesize), &us->rx_reserved);
+	atomic_sub(over, &us->rx_reserved);
 }
 
 /**
@@ -709,11 +701,11 @@ void uet_rx_msg_release(struct uet_rx_msg *m)
 
 	if (!sk)
 		return;
-	percpu_counter_sub(&uet_net(sock_net(sk))->rx_mem, m->buf->npages);
+	percpu_counter_sub(&uet_net(sock_net(sk))->rx_mem,
+			   m->buf->npages + m->buf->kept_pages);
 	atomic_sub(m->charge, &sk->sk_rmem_alloc);
-	/* A held skb's truesize does not change: what was charged. */
-	if (m->buf->skb)
-		uet_sock_rx_unkeep(sk, m->buf->len, m->buf->skb->truesize);
+	if (m->buf->keep_max)
+		uet_sock_rx_unkeep(sk, m->buf->keep_max, m->buf->keep_over);
 	uet_sock_rx_unreserve(sk, m->buf->len);
 	uet_rbuf_free(m->buf);
 	m->buf = NULL;

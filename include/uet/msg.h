@@ -14,11 +14,14 @@
  * wrote.  A received message of at most UET_RBUF_INLINE_MAX bytes takes
  * no page: its bytes follow its page vector in one allocation, which
  * spares the allocation, zeroing and freeing of a page per small message
- * (a page is 4 KiB to clear for a 64-byte ping).  A longer message that
- * came whole in one packet takes no page either: the packet itself is
- * kept until recvmsg() copies from it, as UDP keeps its datagrams, when
- * its truesize is within UET_RBUF_KEEP_SLACK of the pages a copy would
- * take (uet_rbuf_may_keep()).
+ * (a page is 4 KiB to clear for a 64-byte ping).  A longer message keeps
+ * its packets themselves where it can, as TCP keeps its segments: each
+ * kept packet stays, by reference, in a tree ordered by offset until
+ * recvmsg() copies from it, which spares a page, its clearing and one of
+ * two copies.  Packets are kept within a budget of memory that the first
+ * packet sets and the socket reserves (uet_rbuf_keep_budget()); the
+ * others are copied into pages as above, and recvmsg() takes each range
+ * from wherever it is.
  */
 #ifndef _UET_MSG_H
 #define _UET_MSG_H
@@ -29,6 +32,7 @@
 
 #include <linux/bitops.h>
 #include <linux/mm_types.h>
+#include <linux/rbtree.h>
 
 struct iov_iter;
 struct page;
@@ -72,28 +76,52 @@ struct uet_rpage {
 /* A received message this short is held in its struct uet_rbuf. */
 #define UET_RBUF_INLINE_MAX	1024
 /*
- * How much more than the pages of its copy a packet kept as its message
- * may take (truesize): a packet in a NIC's or a peer's page fragments
- * carries headers and slack, and one far larger than its payload is
- * copied instead, so that a short message cannot pin a large buffer.
+ * How much more than the pages of its copy a kept packet may take
+ * (truesize): a packet in a NIC's or a peer's page fragments carries
+ * headers and slack, and one far larger than its payload is copied
+ * instead, so that a few bytes cannot pin a large buffer.
  */
 #define UET_RBUF_KEEP_SLACK	PAGE_SIZE
+/*
+ * A message of several packets keeps them within this many times the
+ * pages a copy of it takes (on a veth pair at MTU 1500 a packet's
+ * truesize is about 1.6 times its payload).
+ */
+#define UET_RBUF_KEEP_RATIO	2
+
+/**
+ * struct uet_rbuf_cb - where a kept packet's bytes go, in its skb->cb
+ * @off: offset in the message
+ * @len: bytes
+ * @skb_off: where they start in the packet
+ */
+struct uet_rbuf_cb {
+	u32 off;
+	u32 len;
+	u32 skb_off;
+};
 
 /**
  * struct uet_rbuf - the bytes of a message being received
  * @len: bytes of the message
- * @got: bytes written so far
+ * @got: bytes written or kept so far
  * @npages: pages allocated so far (each charged to the receiver); for a
  *	message of at most UET_RBUF_INLINE_MAX bytes, 1 once its first
- *	bytes landed, its inline bytes charged as the page they stand for;
- *	for a kept packet, the pages its truesize counts as against rx-mem
- * @skb_off: where the message's bytes start in @skb
- * @skb: for a message kept as the one packet that carried it
- *	(uet_rbuf_keep_skb()), that packet, a reference held; NULL otherwise,
- *	and then @pg holds the bytes
- * @pg: DIV_ROUND_UP(@len, PAGE_SIZE) pages, in order; for a message of at
- *	most UET_RBUF_INLINE_MAX bytes one entry whose page stays NULL, the
- *	message's bytes following it; no page when @skb is set
+ *	bytes landed, its inline bytes charged as the page they stand for
+ * @kept_size: the truesize of the packets in @kept
+ * @kept_pages: the pages @kept_size counts as against rx-mem,
+ *	DIV_ROUND_UP(@kept_size, PAGE_SIZE)
+ * @keep_max: the most @kept_size may reach, set by the first packet
+ *	(uet_rbuf_keep_budget()); 0: nothing is kept
+ * @keep_over: what the socket reserved against SO_RCVBUF for @keep_max
+ *	beyond the message's pages
+ * @kept: the kept packets by offset (skb->rbnode), each a reference held,
+ *	its struct uet_rbuf_cb in its cb; @pg holds the other bytes
+ * @kept_last: the packet of @kept with the highest offset
+ * @pg: DIV_ROUND_UP(@len, PAGE_SIZE) pages, in order, each with the
+ *	granules written or kept; a page stays NULL until a packet is copied
+ *	into it; for a message of at most UET_RBUF_INLINE_MAX bytes one
+ *	entry whose page stays NULL, the message's bytes following it
  *
  * Written under the receiving PDC's lock until complete, then read-only.
  */
@@ -101,8 +129,12 @@ struct uet_rbuf {
 	u32 len;
 	u32 got;
 	u32 npages;
-	u32 skb_off;
-	struct sk_buff *skb;
+	u32 kept_size;
+	u32 kept_pages;
+	u32 keep_max;
+	u32 keep_over;
+	struct rb_root kept;
+	struct sk_buff *kept_last;
 	struct uet_rpage pg[];
 };
 
@@ -194,9 +226,10 @@ u32 uet_rbuf_populate(struct uet_rbuf *b, u32 off, u32 len, gfp_t gfp);
 int uet_rbuf_write_skb(struct uet_rbuf *b, u32 off, const struct sk_buff *skb,
 		       int skb_off, u32 len);
 int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to);
-bool uet_rbuf_may_keep(const struct uet_rbuf *b, u32 off, u32 len,
-		       u32 truesize);
-void uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
-		       u32 pages);
+u32 uet_rbuf_keep_budget(const struct uet_rbuf *b, u32 off, u32 len,
+			 u32 truesize, u32 *over);
+bool uet_rbuf_may_keep(const struct uet_rbuf *b, u32 len, u32 truesize);
+u32 uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
+		      u32 off, u32 len);
 
 #endif /* _UET_MSG_H */

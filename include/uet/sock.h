@@ -83,7 +83,7 @@ struct sock *uet_ep_get(struct uet_net *un, u32 job, u16 ep,
 			const struct in6_addr *daddr);
 int uet_sock_rx_reserve(struct sock *sk, u32 len);
 void uet_sock_rx_unreserve(struct sock *sk, u32 len);
-int uet_sock_rx_keep(struct sock *sk, u32 len, struct sk_buff *skb);
+int uet_sock_rx_keep(struct sock *sk, struct sk_buff *skb, u32 max, u32 over);
 void uet_rx_msg_release(struct uet_rx_msg *m);
 void uet_sock_deliver(struct uet_rx_msg *m);
 void uet_rx_msg_free(struct uet_rx_msg *m);

@@ -166,6 +166,8 @@
  *	copy or an allocation
  * @UET_STAT_RX_BATCH_CUT: GSO packets received otherwise laid out (or
  *	shared on the way), cut into their packets by UDP segmentation
+ * @UET_STAT_RX_PKT_KEPT: data packets kept as they came until recvmsg()
+ *	copies from them (no page, no copy in softirq)
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -270,6 +272,7 @@ enum uet_stat {
 	UET_STAT_TX_BATCH,
 	UET_STAT_RX_BATCH,
 	UET_STAT_RX_BATCH_CUT,
+	UET_STAT_RX_PKT_KEPT,
 
 	UET_STAT_MAX
 };

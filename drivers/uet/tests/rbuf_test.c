@@ -3,7 +3,7 @@
  * KUnit: the receive reassembly tracker.  A message is complete only when
  * every byte was written once; overlapping and misaligned packets are
  * refused and change nothing; pages exist only where data landed, a
- * short message takes none, and one packet may be kept as its message.
+ * short message takes none, and packets may be kept as they came.
  */
 #include <kunit/test.h>
 #include <linux/mm.h>
@@ -234,62 +234,169 @@ static void uet_rbuf_test_inline(struct kunit *test)
 }
 
 /*
- * Only a message longer than UET_RBUF_INLINE_MAX, carried whole by one
- * packet that nothing was written before and whose truesize is within
- * UET_RBUF_KEEP_SLACK of the copy's pages, may be kept as the packet.
+ * The budget for keeping packets, from the first: a packet that carries
+ * a message longer than UET_RBUF_INLINE_MAX whole is the budget, and only
+ * what it takes beyond the message's pages is reserved; the first of
+ * several sets as many packets as the message has, plus one, within
+ * UET_RBUF_KEEP_RATIO times the pages, all reserved; a message heard of
+ * first by its shorter last packet, a short one, or a packet far larger
+ * than its bytes keeps nothing.
  */
-static void uet_rbuf_test_may_keep(struct kunit *test)
+static void uet_rbuf_test_keep_budget(struct kunit *test)
 {
-	u32 len = 4096, max = PAGE_ALIGN(len) + UET_RBUF_KEEP_SLACK;
+	u32 len = 4096, slack = PAGE_ALIGN(len) + UET_RBUF_KEEP_SLACK, over;
+	u32 big = 10 * PAGE_SIZE;
 	struct uet_rbuf *b = uet_rbuf_test_new(test, len);
 
-	KUNIT_EXPECT_TRUE(test, uet_rbuf_may_keep(b, 0, len, max));
-	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 0, len, max + 1));
-	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 0, len - 64, 2048));
-	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 64, len - 64, 2048));
-	KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, 0, 64, 1), 0);
-	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 0, len, 2048));
+	KUNIT_EXPECT_EQ(test, uet_rbuf_keep_budget(b, 0, len, slack, &over),
+			slack);
+	KUNIT_EXPECT_EQ(test, over, slack - (u32)PAGE_SIZE);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_keep_budget(b, 0, len, 3000, &over),
+			(u32)PAGE_SIZE);
+	KUNIT_EXPECT_EQ(test, over, 0U);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_keep_budget(b, 0, len, slack + 1, &over),
+			0U);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_keep_budget(b, 0, 2048, 3000, &over),
+			UET_RBUF_KEEP_RATIO * (u32)PAGE_SIZE);
+	KUNIT_EXPECT_EQ(test, over, UET_RBUF_KEEP_RATIO * (u32)PAGE_SIZE);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_keep_budget(b, 2048, 2048, 3000, &over),
+			0U);
+
+	b = uet_rbuf_test_new(test, big);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_keep_budget(b, 0, 4096, 5000, &over),
+			11 * 5000U);
+	KUNIT_EXPECT_EQ(test, over, 11 * 5000U);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_keep_budget(b, 4096, 1024, 5000, &over),
+			UET_RBUF_KEEP_RATIO * big);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_keep_budget(b, big - 64, 64, 500, &over),
+			0U);
 
 	b = uet_rbuf_test_new(test, UET_RBUF_INLINE_MAX);
-	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 0, UET_RBUF_INLINE_MAX,
-						   2048));
+	KUNIT_EXPECT_EQ(test, uet_rbuf_keep_budget(b, 0, UET_RBUF_INLINE_MAX,
+						   2048, &over), 0U);
 	b = uet_rbuf_test_new(test, UET_RBUF_INLINE_MAX + 1);
-	KUNIT_EXPECT_TRUE(test, uet_rbuf_may_keep(b, 0, UET_RBUF_INLINE_MAX + 1,
-						  2 * PAGE_SIZE));
-	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 0, UET_RBUF_INLINE_MAX + 1,
-						   2 * PAGE_SIZE + 1));
+	KUNIT_EXPECT_EQ(test, uet_rbuf_keep_budget(b, 0, UET_RBUF_INLINE_MAX + 1,
+						   2 * PAGE_SIZE, &over),
+			2 * (u32)PAGE_SIZE);
+
+	/* each packet within the slack, all within the budget */
+	b->keep_max = 10000;
+	KUNIT_EXPECT_TRUE(test, uet_rbuf_may_keep(b, 1024, 6000));
+	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 1024, 2 * PAGE_SIZE + 1));
+	b->kept_size = 6000;
+	KUNIT_EXPECT_TRUE(test, uet_rbuf_may_keep(b, 1024, 4000));
+	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 1024, 4001));
+	b->kept_size = 0;
+}
+
+/* An skb of @hdr bytes of 0xee then @len bytes of @c, on no list. */
+static struct sk_buff *uet_rbuf_test_kskb(struct kunit *test, u32 hdr,
+					  u32 len, u8 c)
+{
+	struct sk_buff *skb = alloc_skb(hdr + len, GFP_KERNEL);
+
+	KUNIT_ASSERT_NOT_NULL(test, skb);
+	memset(skb_put(skb, hdr), 0xee, hdr);
+	memset(skb_put(skb, len), c, len);
+	return skb;
+}
+
+/* Copy all of @b out; check byte @off of each of @n @seg-byte packets. */
+static void uet_rbuf_test_read(struct kunit *test, const struct uet_rbuf *b,
+			       u32 seg, u32 n)
+{
+	u8 *out = kunit_kzalloc(test, b->len, GFP_KERNEL);
+	struct kvec kv = { .iov_base = out, .iov_len = b->len };
+	struct iov_iter it;
+	u32 i;
+
+	KUNIT_ASSERT_NOT_NULL(test, out);
+	iov_iter_kvec(&it, ITER_DEST, &kv, 1, b->len);
+	KUNIT_ASSERT_EQ(test, uet_rbuf_to_iter(b, b->len, &it), 0);
+	for (i = 0; i < n; i++) {
+		KUNIT_EXPECT_EQ(test, out[i * seg], i + 1);
+		KUNIT_EXPECT_EQ(test, out[min((i + 1) * seg, b->len) - 1], i + 1);
+	}
 }
 
 /*
- * A kept packet is the whole message: complete at once, counted as the
- * pages given, no page allocated, its bytes copied out from its offset in
- * the packet; freeing the buffer drops the buffer's reference only.
+ * A kept packet that is the whole message: complete at once, counted as
+ * the pages its truesize rounds up to, no page allocated, its bytes copied
+ * out from its offset in the packet; freeing the buffer drops the
+ * buffer's reference only.
  */
 static void uet_rbuf_test_keep(struct kunit *test)
 {
-	u32 len = 3000, hdr = 40;
+	u32 len = 3000, hdr = 40, over;
 	struct uet_rbuf *b = uet_rbuf_test_new(test, len);
-	struct sk_buff *skb = uet_rbuf_test_skb(test, hdr + len, 5);
-	u8 *out = kunit_kzalloc(test, len, GFP_KERNEL);
-	struct kvec kv = { .iov_base = out, .iov_len = len };
-	struct iov_iter it;
+	struct sk_buff *skb = uet_rbuf_test_kskb(test, hdr, len, 1);
 
-	KUNIT_ASSERT_NOT_NULL(test, out);
-	memset(skb->data, 0xee, hdr);
-	skb->data[hdr + len - 1] = 6;
-	KUNIT_ASSERT_TRUE(test, uet_rbuf_may_keep(b, 0, len, skb->truesize));
-	uet_rbuf_keep_skb(b, skb_get(skb), hdr, 2);
+	b->keep_max = uet_rbuf_keep_budget(b, 0, len, skb->truesize, &over);
+	KUNIT_ASSERT_TRUE(test, uet_rbuf_may_keep(b, len, skb->truesize));
+	KUNIT_EXPECT_EQ(test, uet_rbuf_keep_skb(b, skb_get(skb), hdr, 0, len),
+			DIV_ROUND_UP(skb->truesize, PAGE_SIZE));
 	KUNIT_EXPECT_EQ(test, b->got, len);
-	KUNIT_EXPECT_EQ(test, b->npages, 2U);
+	KUNIT_EXPECT_EQ(test, b->npages, 0U);
 	KUNIT_EXPECT_NULL(test, b->pg[0].page);
 	KUNIT_EXPECT_EQ(test, refcount_read(&skb->users), 2U);
-	iov_iter_kvec(&it, ITER_DEST, &kv, 1, len);
-	KUNIT_ASSERT_EQ(test, uet_rbuf_to_iter(b, len, &it), 0);
-	KUNIT_EXPECT_EQ(test, out[0], 5);
-	KUNIT_EXPECT_EQ(test, out[len - 2], 5);
-	KUNIT_EXPECT_EQ(test, out[len - 1], 6);
+	uet_rbuf_test_read(test, b, len, 1);
 	uet_rbuf_test_new(test, 64);
 	KUNIT_EXPECT_EQ(test, refcount_read(&skb->users), 1U);
+	kfree_skb(skb);
+}
+
+/*
+ * Packets kept out of order and packets copied, in one message: each byte
+ * comes out of the packet or page it landed in, in order; a kept range
+ * refuses an overlapping copy; only copied ranges take pages; the kept
+ * packets count as the pages of their truesizes' sum.
+ */
+static void uet_rbuf_test_keep_mixed(struct kunit *test)
+{
+	u32 seg = 2560, hdr = 48, n = DIV_ROUND_UP(T_LEN, seg), i, size = 0;
+	static const u8 order[] = { 2, 0, 4, 1, 3 };
+	struct uet_rbuf *b = uet_rbuf_test_new(test, T_LEN);
+	struct sk_buff *skb, *kept[5];
+	u32 pages = 0;
+
+	KUNIT_ASSERT_EQ(test, n, 5U);
+	b->keep_max = U32_MAX;
+	for (i = 0; i < ARRAY_SIZE(order); i++) {
+		u32 k = order[i], off = k * seg, len = min(seg, T_LEN - off);
+
+		if (k == 3) {
+			/* copied into its page */
+			KUNIT_EXPECT_EQ(test, uet_rbuf_test_put(test, b, off,
+								len, k + 1), 0);
+			continue;
+		}
+		skb = uet_rbuf_test_kskb(test, hdr, len, k + 1);
+		kept[k] = skb_get(skb);
+		size += skb->truesize;
+		KUNIT_ASSERT_EQ(test, uet_rbuf_check(b, off, len), 0);
+		pages += uet_rbuf_keep_skb(b, skb, hdr, off, len);
+	}
+	KUNIT_EXPECT_EQ(test, b->got, (u32)T_LEN);
+	KUNIT_EXPECT_EQ(test, b->kept_size, size);
+	KUNIT_EXPECT_EQ(test, pages, DIV_ROUND_UP(size, PAGE_SIZE));
+	KUNIT_EXPECT_EQ(test, b->kept_pages, pages);
+	/* packet 3 is bytes 7680..10239: pages 1 and 2 only */
+	KUNIT_EXPECT_EQ(test, b->npages, 2U);
+	KUNIT_EXPECT_NULL(test, b->pg[0].page);
+	KUNIT_EXPECT_NOT_NULL(test, b->pg[1].page);
+	KUNIT_EXPECT_NOT_NULL(test, b->pg[2].page);
+	KUNIT_EXPECT_NULL(test, b->pg[3].page);
+	KUNIT_EXPECT_EQ(test, uet_rbuf_check(b, 2 * seg, 64), -EEXIST);
+	KUNIT_EXPECT_PTR_EQ(test, b->kept_last, kept[4]);
+	uet_rbuf_test_read(test, b, seg, n);
+
+	uet_rbuf_test_new(test, 64);
+	for (i = 0; i < n; i++) {
+		if (i == 3)
+			continue;
+		KUNIT_EXPECT_EQ(test, refcount_read(&kept[i]->users), 1U);
+		kfree_skb(kept[i]);
+	}
 }
 
 static struct kunit_case uet_rbuf_test_cases[] = {
@@ -299,8 +406,9 @@ static struct kunit_case uet_rbuf_test_cases[] = {
 	KUNIT_CASE(uet_rbuf_test_short_skb),
 	KUNIT_CASE(uet_rbuf_test_empty),
 	KUNIT_CASE(uet_rbuf_test_inline),
-	KUNIT_CASE(uet_rbuf_test_may_keep),
+	KUNIT_CASE(uet_rbuf_test_keep_budget),
 	KUNIT_CASE(uet_rbuf_test_keep),
+	KUNIT_CASE(uet_rbuf_test_keep_mixed),
 	{}
 };
 

@@ -13,6 +13,7 @@
 #include <linux/minmax.h>
 #include <linux/slab.h>
 #include <net/sock.h>
+#include <uet/msg.h>
 #include "kt.h"
 
 #define T_BUF		8192
@@ -458,7 +459,8 @@ static void uet_rx_test_refused(struct kunit *test)
  * A message that comes whole in one packet is kept as that packet: the
  * socket is charged the packet's truesize, more than the page a copy
  * takes, until recvmsg() copies it out whole; then nothing stays charged.
- * A message of two packets is copied as before.
+ * A message of two packets keeps both; with SO_RCVBUF too small for the
+ * budget on top of the message's pages, both are copied.
  */
 static void uet_rx_test_kept(struct kunit *test)
 {
@@ -484,8 +486,25 @@ static void uet_rx_test_kept(struct kunit *test)
 			UET_REQ_SYN | UET_REQ_AR);
 	uet_kt_pop_ack(kt, &a, NULL);
 	KUNIT_EXPECT_EQ(test, a.cack, s + 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKT_KEPT), 3);
 	uet_rx_test_recv(kt, buf, len, 2);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MSG_KEPT), 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&sk->sk_rmem_alloc), 0);
+	KUNIT_EXPECT_EQ(test, sk->sk_forward_alloc, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MEM), 0);
+
+	WRITE_ONCE(sk->sk_rcvbuf, PAGE_SIZE + PAGE_SIZE / 2);
+	uet_rx_test_pkt(kt, s, s + 3, 3, len, 1536, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 4, 3, len, 1536, 1,
+			UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 4);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKT_KEPT), 3);
+	KUNIT_EXPECT_EQ(test, atomic_read(&sk->sk_rmem_alloc),
+			(int)(sizeof(struct uet_rx_msg) + uet_rbuf_size(len) +
+			      PAGE_SIZE));
+	uet_rx_test_recv(kt, buf, len, 3);
+	KUNIT_EXPECT_EQ(test, atomic_read(&sk->sk_rmem_alloc), 0);
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 }
 
