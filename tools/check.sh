@@ -35,7 +35,8 @@ cache=${UET_CACHE:-$HOME/.cache/uet}
 smoke=(smoke datapath_basic fabric config)
 # the selftests of the receive path, on the sanitizer kernel: what hostile
 # packets and local users can reach
-sanitized=(smoke rx_hostile rx_admission fuzz datapath_batch)
+sanitized=(smoke rx_hostile rx_admission fuzz datapath_batch sock_buffers
+	datapath_netem)
 
 passed=0
 failed=0

@@ -410,8 +410,13 @@ static void uet_tx_batch_try(struct uet_net *un, struct sk_buff *skb,
 	const struct uet_skb_cb *cb = UET_SKB_CB(skb);
 	const struct net_device *dev = cb->dst->dev;
 	u32 hdrs, max;
+	bool csum;
 
-	if ((dev->features & need) != need || !uet_cfg(un)->udp_csum_tx)
+	/* A PDC's timer sends too: not always in an RCU read section. */
+	rcu_read_lock();
+	csum = uet_cfg(un)->udp_csum_tx;
+	rcu_read_unlock();
+	if ((dev->features & need) != need || !csum)
 		return;
 	hdrs = LL_RESERVED_SPACE(dev) + sizeof(struct udphdr) +
 	       (ipv6_addr_v4mapped(&cb->daddr) ? sizeof(struct iphdr) :
