@@ -13,11 +13,106 @@
 #include <linux/overflow.h>
 #include <linux/rbtree.h>
 #include <linux/skbuff.h>
+#include <linux/spinlock.h>
 #include <linux/slab.h>
 #include <linux/string.h>
 #include <linux/uio.h>
 #include <uet/kunit.h>
 #include <uet/msg.h>
+
+/**
+ * uet_page_ring_alloc() - allocate an empty page ring
+ * @gfp: allocation flags
+ *
+ * Return: the ring, or NULL when memory is short.
+ */
+struct uet_page_ring *uet_page_ring_alloc(gfp_t gfp)
+{
+	struct uet_page_ring *r = kvzalloc(sizeof(*r), gfp);
+
+	if (r)
+		spin_lock_init(&r->lock);
+	return r;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_page_ring_alloc);
+
+/**
+ * uet_page_ring_free() - free a page ring and drop its pages
+ * @r: the ring, or NULL; nobody else uses it any more
+ */
+void uet_page_ring_free(struct uet_page_ring *r)
+{
+	u32 i;
+
+	if (!r)
+		return;
+	for (i = 0; i < r->n; i++)
+		put_page(r->pages[(r->head + i) % UET_PAGE_RING_PAGES]);
+	kvfree(r);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_page_ring_free);
+
+/**
+ * uet_page_ring_take() - take pages no one else holds, oldest first
+ * @r: the ring
+ * @pages: where to put them
+ * @n: at most this many
+ *
+ * Stops at the first page someone still holds: pages come back in about
+ * the order they went, so the ones behind it are most likely held too.
+ *
+ * Context: process or softirq.
+ * Return: pages taken, each with the ring's reference, now the caller's.
+ */
+u32 uet_page_ring_take(struct uet_page_ring *r, struct page **pages, u32 n)
+{
+	u32 got = 0;
+
+	spin_lock_bh(&r->lock);
+	while (got < n && r->n && page_ref_count(r->pages[r->head]) == 1) {
+		pages[got++] = r->pages[r->head];
+		r->head = (r->head + 1) % UET_PAGE_RING_PAGES;
+		r->n--;
+	}
+	spin_unlock_bh(&r->lock);
+	return got;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_page_ring_take);
+
+/**
+ * uet_page_ring_put() - give pages to the ring
+ * @r: the ring
+ * @pages: the pages, a reference each, which the ring takes
+ * @n: how many
+ * @max: the most the ring may hold (at most UET_PAGE_RING_PAGES)
+ *
+ * A full ring drops its oldest page for each new one.
+ *
+ * Context: process or softirq.
+ */
+void uet_page_ring_put(struct uet_page_ring *r, struct page **pages, u32 n,
+		       u32 max)
+{
+	u32 i;
+
+	max = min_t(u32, max, UET_PAGE_RING_PAGES);
+	spin_lock_bh(&r->lock);
+	for (i = 0; i < n; i++) {
+		while (r->n && r->n >= max) {
+			put_page(r->pages[r->head]);
+			r->head = (r->head + 1) % UET_PAGE_RING_PAGES;
+			r->n--;
+		}
+		if (!max) {
+			put_page(pages[i]);
+			continue;
+		}
+		r->pages[(r->head + r->n) % UET_PAGE_RING_PAGES] = pages[i];
+		r->n++;
+	}
+	spin_unlock_bh(&r->lock);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_page_ring_put);
 
 /* Does a message of @len bytes take a piece of a shared page? */
 static bool uet_buf_shared(u32 len)
@@ -30,15 +125,20 @@ static bool uet_buf_shared(u32 len)
  * @len: bytes
  * @pfrag: the sender's page fragment (sk_page_frag(), its socket locked),
  *	or NULL for whole pages whatever @len
+ * @r: the sender's page ring, or NULL
+ * @reused: set to the pages taken from @r, or NULL
  * @gfp: GFP_KERNEL_ACCOUNT (sendmsg())
  *
  * A message shorter than a page takes a piece of @pfrag's page, as TCP's
  * segments do, rather than a page of its own zeroed, charged and freed
- * for a few bytes; a longer one takes pages of its own.
+ * for a few bytes; a longer one takes pages of its own, first those of
+ * @r that no packet holds any more: the sender's own earlier bytes, which
+ * this message's overwrite wherever it sends any.
  *
  * Return: the buffer, or NULL when memory is short.
  */
-struct uet_buf *uet_buf_alloc(u32 len, struct page_frag *pfrag, gfp_t gfp)
+struct uet_buf *uet_buf_alloc(u32 len, struct page_frag *pfrag,
+			      struct uet_page_ring *r, u32 *reused, gfp_t gfp)
 {
 	u32 i, n = DIV_ROUND_UP(len, PAGE_SIZE);
 	struct uet_buf *b;
@@ -61,10 +161,14 @@ struct uet_buf *uet_buf_alloc(u32 len, struct page_frag *pfrag, gfp_t gfp)
 		pfrag->offset += len;
 		return b;
 	}
-	for (i = 0; i < n; i++) {
+	if (r && !uet_buf_shared(len))
+		b->npages = uet_page_ring_take(r, b->pages, n);
+	if (reused)
+		*reused = b->npages;
+	for (i = b->npages; i < n; i++) {
 		b->pages[i] = alloc_page(gfp | __GFP_NOWARN);
 		if (!b->pages[i]) {
-			uet_buf_free(b);
+			uet_buf_free(b, NULL, 0);
 			return NULL;
 		}
 		b->npages++;
@@ -76,15 +180,22 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_buf_alloc);
 /**
  * uet_buf_free() - free a message buffer
  * @b: the buffer, or NULL
+ * @r: the sender's page ring for its pages, or NULL to free them
+ * @max: the most pages @r may hold
  *
- * Context: any (kvfree() defers from interrupt context).
+ * Context: any but hard interrupt (kvfree() defers from softirq).
  */
-void uet_buf_free(struct uet_buf *b)
+void uet_buf_free(struct uet_buf *b, struct uet_page_ring *r, u32 max)
 {
 	u32 i;
 
 	if (!b)
 		return;
+	if (r && !uet_buf_shared(b->len)) {
+		uet_page_ring_put(r, b->pages, b->npages, max);
+		kvfree(b);
+		return;
+	}
 	/* A shared page goes with its last piece. */
 	for (i = 0; i < b->npages; i++)
 		put_page(b->pages[i]);

@@ -405,6 +405,12 @@ static int uet_wait_sndbuf(struct uet_sock *us, u32 charge, long *timeo)
 	return err;
 }
 
+/* The most pages @sk's ring may keep: its send buffer's worth. */
+static u32 uet_sock_ring_max(const struct sock *sk)
+{
+	return (u32)READ_ONCE(sk->sk_sndbuf) >> PAGE_SHIFT;
+}
+
 static u32 uet_tx_charge(u32 len)
 {
 	return uet_buf_truesize(len) + sizeof(struct uet_tx_msg);
@@ -416,18 +422,25 @@ static struct uet_tx_msg *uet_tx_msg_alloc(struct uet_sock *us,
 {
 	struct uet_tx_msg *m;
 	int err = -ENOBUFS;
+	u32 reused = 0;
 
 	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return ERR_PTR(err);
-	m->buf = uet_buf_alloc(len, sk_page_frag(&us->sk), GFP_KERNEL_ACCOUNT);
+	if (len >= PAGE_SIZE && !us->pages)
+		WRITE_ONCE(us->pages, uet_page_ring_alloc(GFP_KERNEL_ACCOUNT));
+	m->buf = uet_buf_alloc(len, sk_page_frag(&us->sk), us->pages, &reused,
+			       GFP_KERNEL_ACCOUNT);
 	if (m->buf)
 		err = uet_buf_from_iter(m->buf, &msg->msg_iter);
 	if (err) {
-		uet_buf_free(m->buf);
+		uet_buf_free(m->buf, us->pages, uet_sock_ring_max(&us->sk));
 		kfree(m);
 		return ERR_PTR(err);
 	}
+	if (reused)
+		uet_stat_add(uet_net(sock_net(&us->sk)), UET_STAT_TX_PAGES_REUSED,
+			     reused);
 	INIT_LIST_HEAD(&m->node);
 	INIT_LIST_HEAD(&m->sq_node);
 	m->charge = uet_tx_charge(len);
@@ -451,7 +464,8 @@ void uet_tx_msg_free(struct uet_tx_msg *m)
 
 	atomic_sub(m->charge, &uet_sk(sk)->wmem);
 	sk->sk_write_space(sk);
-	uet_buf_free(m->buf);
+	uet_buf_free(m->buf, READ_ONCE(uet_sk(sk)->pages),
+		     uet_sock_ring_max(sk));
 	kfree(m);
 	sock_put(sk);
 }
@@ -1012,6 +1026,7 @@ static void uet_sock_destruct(struct sock *sk)
 	/* Every kept packet went back; what SO_RESERVE_MEM took (6.1) goes. */
 	sk_mem_reclaim_final(sk);
 	WARN_ON_ONCE(atomic_read(&us->wmem));
+	uet_page_ring_free(us->pages);
 }
 
 static int uet_create(struct net *net, struct socket *sock, int protocol,

@@ -33,6 +33,7 @@
 #include <linux/bitops.h>
 #include <linux/mm_types.h>
 #include <linux/rbtree.h>
+#include <linux/spinlock_types.h>
 
 struct iov_iter;
 struct page;
@@ -56,6 +57,31 @@ struct uet_buf {
 	u32 npages;
 	u32 pgoff;
 	struct page *pages[];
+};
+
+/*
+ * Pages a socket keeps of its sent messages for its next ones (4 MiB):
+ * a page that no packet holds any more is written again rather than
+ * freed and another allocated, which init_on_alloc would clear.
+ */
+#define UET_PAGE_RING_PAGES	1024
+
+/**
+ * struct uet_page_ring - pages of a socket's sent messages, for its next
+ * @lock: protects the ring; a leaf lock, taken with BH off (messages are
+ *	freed in softirq)
+ * @head: the slot of the oldest page
+ * @n: pages held, a reference each
+ * @pages: the ring, oldest first from @head
+ *
+ * A page goes back to a message only when the ring's reference is its
+ * last one: no packet, here or at a peer, still holds it.
+ */
+struct uet_page_ring {
+	spinlock_t lock;	/* protects the ring */
+	u32 head;
+	u32 n;
+	struct page *pages[UET_PAGE_RING_PAGES];
 };
 
 /* Bytes of a received message tracked as one: packets start on a granule. */
@@ -209,8 +235,14 @@ struct uet_rx_msg {
 	struct in6_addr src;
 };
 
-struct uet_buf *uet_buf_alloc(u32 len, struct page_frag *pfrag, gfp_t gfp);
-void uet_buf_free(struct uet_buf *b);
+struct uet_page_ring *uet_page_ring_alloc(gfp_t gfp);
+void uet_page_ring_free(struct uet_page_ring *r);
+u32 uet_page_ring_take(struct uet_page_ring *r, struct page **pages, u32 n);
+void uet_page_ring_put(struct uet_page_ring *r, struct page **pages, u32 n,
+		       u32 max);
+struct uet_buf *uet_buf_alloc(u32 len, struct page_frag *pfrag,
+			      struct uet_page_ring *r, u32 *reused, gfp_t gfp);
+void uet_buf_free(struct uet_buf *b, struct uet_page_ring *r, u32 max);
 size_t uet_buf_truesize(u32 len);
 int uet_buf_from_iter(struct uet_buf *b, struct iov_iter *from);
 u32 uet_buf_frags(u32 off, u32 len);

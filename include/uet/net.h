@@ -7,7 +7,8 @@
  *   lock_sock() of an AF_UET socket (process context: bind, sendmsg)
  *   uet_net.pdc_lock, uet_net.ep_lock (spinlocks, _bh; never nested)
  *   uet_pdc.lock (spinlock, _bh: one PDC's state)
- *   the spraying state's lock; uet_sock.rxq_lock; sk_error_queue.lock
+ *   the spraying state's lock; uet_sock.rxq_lock; sk_error_queue.lock;
+ *   uet_page_ring.lock
  * Readers of the configuration take no lock: rcu_dereference(un->cfg).
  * Readers of the PDC, destination and endpoint tables take no lock either:
  * they look up under RCU and then take the object's own lock.

@@ -42,6 +42,10 @@
  *	starts (sk_rmem_alloc counts what they take now)
  * @rxq_lock: protects @rxq, and sk_forward_alloc (uet_sock_rx_keep())
  * @rxq: complete messages waiting for recvmsg(), oldest first
+ * @pages: pages of sent messages for the next ones, allocated by the
+ *	first message of a page or more; set under the socket lock, then
+ *	read anywhere a message holds the socket; NULL until then or short
+ *	of memory
  */
 struct uet_sock {
 	struct sock sk;
@@ -63,6 +67,7 @@ struct uet_sock {
 	atomic_t rx_reserved;
 	spinlock_t rxq_lock;	/* protects rxq */
 	struct list_head rxq;
+	struct uet_page_ring *pages;
 };
 
 /**

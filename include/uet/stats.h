@@ -168,6 +168,8 @@
  *	shared on the way), cut into their packets by UDP segmentation
  * @UET_STAT_RX_PKT_KEPT: data packets kept as they came until recvmsg()
  *	copies from them (no page, no copy in softirq)
+ * @UET_STAT_TX_PAGES_REUSED: pages of sent messages written again by later
+ *	ones of their socket rather than freed (struct uet_page_ring)
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -273,6 +275,7 @@ enum uet_stat {
 	UET_STAT_RX_BATCH,
 	UET_STAT_RX_BATCH_CUT,
 	UET_STAT_RX_PKT_KEPT,
+	UET_STAT_TX_PAGES_REUSED,
 
 	UET_STAT_MAX
 };

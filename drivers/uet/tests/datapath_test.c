@@ -532,7 +532,7 @@ static void uet_dp_test_data_roundtrip(struct kunit *test)
 	KUNIT_ASSERT_NOT_NULL(test, m);
 	KUNIT_ASSERT_NOT_NULL(test, pay);
 	KUNIT_ASSERT_NOT_NULL(test, got);
-	m->buf = uet_buf_alloc(T_MSG_LEN, NULL, GFP_KERNEL);
+	m->buf = uet_buf_alloc(T_MSG_LEN, NULL, NULL, NULL, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, m->buf);
 	for (i = 0; i < T_MSG_LEN; i++)
 		pay[i] = i * 7 + 3;
@@ -588,7 +588,7 @@ static void uet_dp_test_data_roundtrip(struct kunit *test)
 		KUNIT_EXPECT_EQ(test, memcmp(got, pay + offs[i], s.len), 0);
 		kfree_skb(skb);
 	}
-	uet_buf_free(m->buf);
+	uet_buf_free(m->buf, NULL, 0);
 }
 
 /* Damaged data packets: the receiver names the reason. */
@@ -602,7 +602,7 @@ static void uet_dp_test_data_malformed(struct kunit *test)
 	struct sk_buff *skb;
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
-	m->buf = uet_buf_alloc(T_MSG_LEN, NULL, GFP_KERNEL);
+	m->buf = uet_buf_alloc(T_MSG_LEN, NULL, NULL, NULL, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, m->buf);
 	s.msg = m;
 
@@ -650,7 +650,7 @@ static void uet_dp_test_data_malformed(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_prologue_next(*(__be16 *)skb->data),
 			UET_CTRL_NOP);
 	kfree_skb(skb);
-	uet_buf_free(m->buf);
+	uet_buf_free(m->buf, NULL, 0);
 }
 
 /* The page fragments a range of a message takes. */
@@ -686,7 +686,7 @@ static void uet_dp_test_frags_outlive(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
 	KUNIT_ASSERT_NOT_NULL(test, got);
-	m->buf = uet_buf_alloc(T_MSG_LEN, NULL, GFP_KERNEL);
+	m->buf = uet_buf_alloc(T_MSG_LEN, NULL, NULL, NULL, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, m->buf);
 	for (i = 0; i < m->buf->npages; i++)
 		memset(page_address(m->buf->pages[i]), 0xa0 + i, PAGE_SIZE);
@@ -720,7 +720,7 @@ static void uet_dp_test_frags_outlive(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, page_ref_count(p0), r0 + 2);
 
 	/* the message goes (acknowledged, its socket closed): packets stay */
-	uet_buf_free(m->buf);
+	uet_buf_free(m->buf, NULL, 0);
 	m->buf = NULL;
 	KUNIT_ASSERT_EQ(test, skb_copy_bits(skb, UET_DATA_HDR_LEN, got, s.len),
 			0);
@@ -756,9 +756,9 @@ static void uet_dp_test_buf_shared(struct kunit *test)
 
 	KUNIT_ASSERT_NOT_NULL(test, m);
 	memset(data, 0x5a, sizeof(data));
-	a = uet_buf_alloc(100, &pf, GFP_KERNEL);
+	a = uet_buf_alloc(100, &pf, NULL, NULL, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, a);
-	b = uet_buf_alloc(sizeof(data), &pf, GFP_KERNEL);
+	b = uet_buf_alloc(sizeof(data), &pf, NULL, NULL, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, b);
 	KUNIT_EXPECT_PTR_EQ(test, a->pages[0], pf.page);
 	KUNIT_EXPECT_PTR_EQ(test, b->pages[0], pf.page);
@@ -790,20 +790,75 @@ static void uet_dp_test_buf_shared(struct kunit *test)
 			0x5a);
 
 	/* a page or more: pages of its own */
-	c = uet_buf_alloc(PAGE_SIZE, &pf, GFP_KERNEL);
+	c = uet_buf_alloc(PAGE_SIZE, &pf, NULL, NULL, GFP_KERNEL);
 	KUNIT_ASSERT_NOT_NULL(test, c);
 	KUNIT_EXPECT_TRUE(test, c->pages[0] != pf.page);
 	KUNIT_EXPECT_EQ(test, c->pgoff, 0U);
 	KUNIT_EXPECT_EQ(test, uet_buf_truesize(PAGE_SIZE),
 			struct_size(c, pages, 1) + PAGE_SIZE);
-	uet_buf_free(c);
+	uet_buf_free(c, NULL, 0);
 
-	uet_buf_free(a);
-	uet_buf_free(b);
+	uet_buf_free(a, NULL, 0);
+	uet_buf_free(b, NULL, 0);
 	KUNIT_EXPECT_EQ(test, page_ref_count(pf.page), 2);
 	kfree_skb(skb);
 	KUNIT_EXPECT_EQ(test, page_ref_count(pf.page), 1);
 	put_page(pf.page);
+}
+
+/*
+ * A socket's page ring: a full ring drops its oldest page; a page goes
+ * back to a message only once the ring holds its last reference (a
+ * packet at a peer may still read it), oldest first, and the take stops
+ * at the first page held; a message of a page or more takes the ring's
+ * pages before new ones and gives them back when freed; a ring of no
+ * room frees what it is given.
+ */
+static void uet_dp_test_page_ring(struct kunit *test)
+{
+	struct uet_page_ring *r = uet_page_ring_alloc(GFP_KERNEL);
+	struct page *p[3], *got[3], *fresh;
+	struct uet_buf *b;
+	u32 i, reused;
+
+	KUNIT_ASSERT_NOT_NULL(test, r);
+	for (i = 0; i < 3; i++) {
+		p[i] = alloc_page(GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(test, p[i]);
+	}
+	get_page(p[0]);
+	uet_page_ring_put(r, p, 3, 2);
+	KUNIT_EXPECT_EQ(test, r->n, 2U);
+	/* p[0] was dropped: only the test's reference is left */
+	KUNIT_EXPECT_EQ(test, page_ref_count(p[0]), 1);
+	put_page(p[0]);
+
+	/* a packet still holds p[1]: nothing comes back, not even p[2] */
+	get_page(p[1]);
+	KUNIT_EXPECT_EQ(test, uet_page_ring_take(r, got, 3), 0U);
+	put_page(p[1]);
+	KUNIT_EXPECT_EQ(test, uet_page_ring_take(r, got, 1), 1U);
+	KUNIT_EXPECT_PTR_EQ(test, got[0], p[1]);
+	KUNIT_EXPECT_EQ(test, r->n, 1U);
+
+	/* two pages: p[2] from the ring, one new */
+	b = uet_buf_alloc(2 * PAGE_SIZE, NULL, r, &reused, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, b);
+	KUNIT_EXPECT_EQ(test, reused, 1U);
+	KUNIT_EXPECT_PTR_EQ(test, b->pages[0], p[2]);
+	KUNIT_EXPECT_TRUE(test, b->pages[1] != p[1]);
+	KUNIT_EXPECT_EQ(test, r->n, 0U);
+	fresh = b->pages[1];
+	uet_buf_free(b, r, UET_PAGE_RING_PAGES);
+	KUNIT_EXPECT_EQ(test, r->n, 2U);
+	KUNIT_EXPECT_PTR_EQ(test, r->pages[r->head], p[2]);
+	KUNIT_EXPECT_PTR_EQ(test, r->pages[(r->head + 1) % UET_PAGE_RING_PAGES],
+			    fresh);
+
+	/* a ring of no room frees what it holds and what it is given */
+	uet_page_ring_put(r, got, 1, 0);
+	KUNIT_EXPECT_EQ(test, r->n, 0U);
+	uet_page_ring_free(r);
 }
 
 /*
@@ -1028,6 +1083,7 @@ static struct kunit_case uet_dp_test_cases[] = {
 	KUNIT_CASE(uet_dp_test_buf_frags),
 	KUNIT_CASE(uet_dp_test_frags_outlive),
 	KUNIT_CASE(uet_dp_test_buf_shared),
+	KUNIT_CASE(uet_dp_test_page_ring),
 	{}
 };
 
