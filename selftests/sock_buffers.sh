@@ -24,7 +24,10 @@
 #    kept as that packet until recvmsg() (rx_msg_kept), arrives intact,
 #    and is held within SO_RCVBUF like any other: a receiver that reads
 #    late refuses what does not fit (drop_rcvbuf) and gets all of it
-#    once it reads; rx-mem goes back to 0.
+#    once it reads; rx-mem goes back to 0;
+#  - the packets of a 1 MiB message are kept as they came too
+#    (rx_pkt_kept), and the message arrives intact; the sender writes the
+#    pages of its done messages again (tx_pages_reused).
 
 . "$(dirname "$0")/fabric.sh"
 
@@ -32,7 +35,7 @@ BUF="python3 $(dirname "$0")/uet_sockbuf.py"
 DEF=16777216		# the default sndbuf and rcvbuf
 
 ktap_header
-ktap_plan 23
+ktap_plan 26
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 out=$(mktemp -d)
@@ -132,6 +135,19 @@ kept_cases()
 		ktap_fail "rx-mem is 0 once they are read" \
 			"rx_mem $(uet_stat "$B" rx_mem)"
 	fi
+
+	k0=$(uet_stat "$B" rx_pkt_kept)
+	p0=$(uet_stat "$B" rx_packets)
+	r0=$(uet_stat "$C" tx_pages_reused)
+	uet_transfer "20 messages of 1 MiB, intact" \
+		"$B" "$C" 10.0.1.2 20 -l 1048576 -- -l 1048576
+	k1=$(uet_stat "$B" rx_pkt_kept)
+	p1=$(uet_stat "$B" rx_packets)
+	r1=$(uet_stat "$C" tx_pages_reused)
+	uet_check_eq "$(( (k1 - k0) * 10 >= (p1 - p0) * 9 ))" 1 \
+		"their packets were kept as they came (rx_pkt_kept $((k1 - k0)) of $((p1 - p0)))"
+	uet_check_eq "$(( r1 > r0 ))" 1 \
+		"the sender wrote pages of its done messages again (tx_pages_reused $((r1 - r0)))"
 
 	# SO_RCVBUF 8 KiB (16 KiB): a few such messages at a time.
 	d0=$(uet_stat "$B" drop_rcvbuf)

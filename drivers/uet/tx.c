@@ -56,6 +56,22 @@
 /* Room in front of a packet for the UDP, IP and link headers. */
 #define UET_HEADROOM	(LL_MAX_HEADER + sizeof(struct ipv6hdr) + \
 			 sizeof(struct udphdr))
+
+/*
+ * Room in front of a data packet for the UDP, IP and link headers of
+ * @dst's way (UET_HEADROOM when not known), as udp_tunnel_xmit_skb()
+ * computes it: the head then fits a smaller allocation, which
+ * init_on_alloc clears whole, than LL_MAX_HEADER's room would take.  A
+ * way that needs more on the day gets it from skb_cow_head().
+ */
+static u32 uet_tx_headroom(const struct dst_entry *dst)
+{
+	if (!dst)
+		return UET_HEADROOM;
+	return LL_RESERVED_SPACE(dst->dev) + dst->header_len +
+	       sizeof(struct ipv6hdr) + sizeof(struct udphdr);
+}
+
 /* Packets one batch carries at most: UDP_MAX_SEGMENTS, as UDP GSO does. */
 #define UET_TX_BATCH_SEGS	64
 /* Packets a task sends from a PDC's queue before its work item goes on. */
@@ -1057,6 +1073,7 @@ static struct sk_buff *uet_tx_build_nop(struct uet_pdc *pdc, u32 psn,
  * @psn: the slot's PSN
  * @s: the slot
  * @flags: UET_REQ_* flags besides SYN, which the PDC's state adds
+ * @dst: the route it will take, or NULL
  *
  * The headers go in the linear part, the payload as page fragments of
  * the message's buffer, not copied: each fragment holds a reference to
@@ -1070,8 +1087,10 @@ static struct sk_buff *uet_tx_build_nop(struct uet_pdc *pdc, u32 psn,
  */
 VISIBLE_IF_KUNIT struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
 					      const struct uet_tx_slot *s,
-					      u8 flags)
+					      u8 flags,
+					      const struct dst_entry *dst)
 {
+	u32 room = uet_tx_headroom(dst);
 	const struct uet_tx_msg *m = s->msg;
 	struct uet_pds_req *req;
 	struct uet_ses_std *ses;
@@ -1081,10 +1100,10 @@ VISIBLE_IF_KUNIT struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
 
 	if (s->flags & UET_SLOT_NOP)
 		return uet_tx_build_nop(pdc, psn, s, flags);
-	skb = alloc_skb(UET_HEADROOM + UET_DATA_HDR_LEN, GFP_ATOMIC);
+	skb = alloc_skb(room + UET_DATA_HDR_LEN, GFP_ATOMIC);
 	if (!skb)
 		return NULL;
-	skb_reserve(skb, UET_HEADROOM);
+	skb_reserve(skb, room);
 
 	if (pdc->tx.syn) {
 		flags |= UET_REQ_SYN;
@@ -1153,7 +1172,7 @@ static bool uet_tx_emit(struct uet_pdc *pdc, u32 psn, struct uet_tx_slot *s,
 
 	if (!dst)
 		return false;
-	skb = uet_tx_build(pdc, psn, s, flags);
+	skb = uet_tx_build(pdc, psn, s, flags, dst);
 	if (!skb) {
 		dst_release(dst);
 		uet_stat_inc(pdc->un, UET_STAT_TX_NOMEM);

@@ -673,7 +673,8 @@ u64 uet_pdc_spray_key(struct uet_net *un, const struct in6_addr *a);
 bool uet_tx_to_due(struct uet_pdc *pdc, u64 now, u64 rto, u32 *psn);
 u64 uet_tx_to_next(struct uet_pdc *pdc, u64 now, u64 rto);
 struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
-			     const struct uet_tx_slot *s, u8 flags);
+			     const struct uet_tx_slot *s, u8 flags,
+			     const struct dst_entry *dst);
 bool uet_rx_test(const struct uet_pdc_rx *rx, u32 psn);
 void uet_rx_mark(struct uet_pdc_rx *rx, u32 psn);
 u64 uet_rx_sack_bits(const struct uet_pdc_rx *rx);

@@ -555,7 +555,7 @@ static void uet_dp_test_data_roundtrip(struct kunit *test)
 		psn = T_PSN_WRAP + 3 * i;
 		/* the last packet goes after the target answered: no SYN */
 		pdc->tx.syn = i < 2;
-		skb = uet_tx_build(pdc, psn, &s, i ? UET_REQ_AR : 0);
+		skb = uet_tx_build(pdc, psn, &s, i ? UET_REQ_AR : 0, NULL);
 		KUNIT_ASSERT_NOT_NULL(test, skb);
 		KUNIT_EXPECT_EQ(test, skb->len, UET_DATA_HDR_LEN + s.len);
 		KUNIT_ASSERT_EQ(test, uet_rx_parse_data(skb, &pk), 0);
@@ -607,7 +607,7 @@ static void uet_dp_test_data_malformed(struct kunit *test)
 	s.msg = m;
 
 	/* the payload length in the header must match the packet's */
-	skb = uet_tx_build(pdc, 1, &s, 0);
+	skb = uet_tx_build(pdc, 1, &s, 0, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, skb);
 	KUNIT_ASSERT_EQ(test, pskb_trim(skb, skb->len - 1), 0);
 	KUNIT_EXPECT_EQ(test, uet_rx_parse_data(skb, &pk),
@@ -615,7 +615,7 @@ static void uet_dp_test_data_malformed(struct kunit *test)
 	kfree_skb(skb);
 
 	/* shorter than the headers */
-	skb = uet_tx_build(pdc, 1, &s, 0);
+	skb = uet_tx_build(pdc, 1, &s, 0, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, skb);
 	KUNIT_ASSERT_EQ(test, pskb_trim(skb, UET_DATA_HDR_LEN - 1), 0);
 	KUNIT_EXPECT_EQ(test, uet_rx_parse_data(skb, &pk),
@@ -623,7 +623,7 @@ static void uet_dp_test_data_malformed(struct kunit *test)
 	kfree_skb(skb);
 
 	/* an opcode other than SEND */
-	skb = uet_tx_build(pdc, 1, &s, 0);
+	skb = uet_tx_build(pdc, 1, &s, 0, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, skb);
 	ses = (struct uet_ses_std *)(skb->data + sizeof(struct uet_pds_req));
 	ses->opcode = 0x3f;
@@ -632,7 +632,7 @@ static void uet_dp_test_data_malformed(struct kunit *test)
 	kfree_skb(skb);
 
 	/* EOM on a packet that does not end the message */
-	skb = uet_tx_build(pdc, 1, &s, 0);
+	skb = uet_tx_build(pdc, 1, &s, 0, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, skb);
 	ses = (struct uet_ses_std *)(skb->data + sizeof(struct uet_pds_req));
 	ses->ver_flags |= UET_SES_EOM;
@@ -642,7 +642,7 @@ static void uet_dp_test_data_malformed(struct kunit *test)
 
 	/* a refused message's PSN goes as a CTRL NOP */
 	s.flags = UET_SLOT_NOP;
-	skb = uet_tx_build(pdc, 1, &s, UET_REQ_RETX);
+	skb = uet_tx_build(pdc, 1, &s, UET_REQ_RETX, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, skb);
 	KUNIT_EXPECT_EQ(test, skb->len, sizeof(struct uet_pds_ctrl));
 	KUNIT_EXPECT_EQ(test, uet_prologue_type(*(__be16 *)skb->data),
@@ -696,7 +696,7 @@ static void uet_dp_test_frags_outlive(struct kunit *test)
 	r1 = page_ref_count(p1);
 	s.msg = m;
 
-	skb = uet_tx_build(pdc, 1, &s, 0);
+	skb = uet_tx_build(pdc, 1, &s, 0, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, skb);
 	KUNIT_EXPECT_EQ(test, skb->len, UET_DATA_HDR_LEN + 1000);
 	KUNIT_EXPECT_EQ(test, skb->data_len, 1000U);
@@ -715,7 +715,7 @@ static void uet_dp_test_frags_outlive(struct kunit *test)
 	KUNIT_EXPECT_GE(test, skb->truesize, SKB_TRUESIZE(0) + 1000);
 
 	/* a retransmission: another packet on the same pages */
-	skb2 = uet_tx_build(pdc, 1, &s, UET_REQ_RETX);
+	skb2 = uet_tx_build(pdc, 1, &s, UET_REQ_RETX, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, skb2);
 	KUNIT_EXPECT_EQ(test, page_ref_count(p0), r0 + 2);
 
@@ -777,7 +777,7 @@ static void uet_dp_test_buf_shared(struct kunit *test)
 	s.msg = m;
 	s.off = 200;
 	s.len = 100;
-	skb = uet_tx_build(pdc, 1, &s, 0);
+	skb = uet_tx_build(pdc, 1, &s, 0, NULL);
 	KUNIT_ASSERT_NOT_NULL(test, skb);
 	KUNIT_ASSERT_EQ(test, skb_shinfo(skb)->nr_frags, 1);
 	KUNIT_EXPECT_PTR_EQ(test, skb_frag_page(&skb_shinfo(skb)->frags[0]),
