@@ -13,8 +13,8 @@
 #include <linux/overflow.h>
 #include <linux/rbtree.h>
 #include <linux/skbuff.h>
-#include <linux/spinlock.h>
 #include <linux/slab.h>
+#include <linux/spinlock.h>
 #include <linux/string.h>
 #include <linux/uio.h>
 #include <uet/kunit.h>
@@ -608,13 +608,14 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_keep_budget);
  * @len: bytes the packet carries
  * @truesize: the packet's truesize
  *
- * Return: true when the packet takes at most UET_RBUF_KEEP_SLACK more
- * than the pages a copy of it would, and fits in what is left of the
- * budget.
+ * Return: true when the packet carries bytes, takes at most
+ * UET_RBUF_KEEP_SLACK more than the pages a copy of it would, and fits in
+ * what is left of the budget.
  */
 bool uet_rbuf_may_keep(const struct uet_rbuf *b, u32 len, u32 truesize)
 {
-	return truesize <= round_up(len, PAGE_SIZE) + UET_RBUF_KEEP_SLACK &&
+	return len &&
+	       truesize <= round_up(len, PAGE_SIZE) + UET_RBUF_KEEP_SLACK &&
 	       (u64)b->kept_size + truesize <= b->keep_max;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_may_keep);

@@ -420,6 +420,7 @@ static struct uet_tx_msg *uet_tx_msg_alloc(struct uet_sock *us,
 					   struct msghdr *msg, u32 len,
 					   const struct sockaddr_uet *dst)
 {
+	struct uet_page_ring *r;
 	struct uet_tx_msg *m;
 	int err = -ENOBUFS;
 	u32 reused = 0;
@@ -427,8 +428,10 @@ static struct uet_tx_msg *uet_tx_msg_alloc(struct uet_sock *us,
 	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return ERR_PTR(err);
-	if (len >= PAGE_SIZE && !us->pages)
-		WRITE_ONCE(us->pages, uet_page_ring_alloc(GFP_KERNEL_ACCOUNT));
+	if (len >= PAGE_SIZE && !us->pages) {
+		r = uet_page_ring_alloc(GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
+		WRITE_ONCE(us->pages, r);
+	}
 	m->buf = uet_buf_alloc(len, sk_page_frag(&us->sk), us->pages, &reused,
 			       GFP_KERNEL_ACCOUNT);
 	if (m->buf)

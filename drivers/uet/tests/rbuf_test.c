@@ -286,6 +286,7 @@ static void uet_rbuf_test_keep_budget(struct kunit *test)
 	b->kept_size = 6000;
 	KUNIT_EXPECT_TRUE(test, uet_rbuf_may_keep(b, 1024, 4000));
 	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 1024, 4001));
+	KUNIT_EXPECT_FALSE(test, uet_rbuf_may_keep(b, 0, 1000));
 	b->kept_size = 0;
 }
 
