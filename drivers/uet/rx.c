@@ -7,10 +7,10 @@
  * dropped and counted by reason.
  *
  * A data packet is accepted once per PSN (the target's window bitmap
- * suppresses duplicates) and written straight into its message's buffer at
- * its offset, whatever the order of arrival, if no packet wrote those
- * bytes before; a message is handed to its socket when every byte was
- * written once.  Memory comes as data lands, charged to the socket, the
+ * suppresses duplicates) and kept as it came in its message, or copied
+ * into the message's pages at its offset, whatever the order of arrival,
+ * if no packet wrote those bytes before; a message is handed to its
+ * socket when every byte was written once.  Memory comes as data lands, charged to the socket, the
  * namespace's rx-mem and the socket's memory cgroup; a partial message
  * without progress for msg-timeout, or whose socket closed, is discarded
  * and the rest of it refused.  The target acknowledges at once when asked (AR), on a
