@@ -645,6 +645,21 @@ static void uet_rbuf_link(struct uet_rbuf *b, struct sk_buff *skb)
 }
 
 /**
+ * uet_rbuf_keep_pages() - what keeping one more packet adds to rx-mem
+ * @b: the buffer
+ * @truesize: the packet's truesize
+ *
+ * Return: the pages the kept packets' truesize sum would round up to
+ * with the packet, beyond those it rounds up to now.
+ */
+u32 uet_rbuf_keep_pages(const struct uet_rbuf *b, u32 truesize)
+{
+	return DIV_ROUND_UP(b->kept_size + truesize, PAGE_SIZE) -
+	       DIV_ROUND_UP(b->kept_size, PAGE_SIZE);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_keep_pages);
+
+/**
  * uet_rbuf_keep_skb() - keep a packet as its bytes of a message
  * @b: the buffer; uet_rbuf_check() and uet_rbuf_may_keep() passed
  * @skb: the packet, a reference the buffer now owns; its cb and rbnode
@@ -652,15 +667,11 @@ static void uet_rbuf_link(struct uet_rbuf *b, struct sk_buff *skb)
  * @skb_off: where its bytes start in @skb
  * @off: their offset in the message
  * @len: bytes
- *
- * Return: the pages the kept packets count as against rx-mem beyond what
- * they counted as before (struct uet_rbuf.kept_pages).
  */
-u32 uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
-		      u32 off, u32 len)
+void uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
+		       u32 off, u32 len)
 {
 	struct uet_rbuf_cb *cb = (struct uet_rbuf_cb *)skb->cb;
-	u32 pages = b->kept_pages;
 
 	BUILD_BUG_ON(sizeof(*cb) > sizeof(skb->cb));
 	cb->off = off;
@@ -669,8 +680,6 @@ u32 uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
 	uet_rbuf_link(b, skb);
 	uet_rbuf_mark(b, off, len);
 	b->kept_size += skb->truesize;
-	b->kept_pages = DIV_ROUND_UP(b->kept_size, PAGE_SIZE);
-	return b->kept_pages - pages;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_keep_skb);
 

@@ -597,16 +597,14 @@ static bool uet_rx_msg_keep(struct uet_pdc *pdc, struct uet_rx_msg *m,
 		return false;
 	if (!uet_rbuf_may_keep(b, pk->len, skb->truesize))
 		return false;
-	pages = DIV_ROUND_UP(b->kept_size + skb->truesize, PAGE_SIZE) -
-		b->kept_pages;
+	pages = uet_rbuf_keep_pages(b, skb->truesize);
 	if (pages && uet_rx_mem_full(un, pages))
 		return false;
 	/* Nothing of the way it came is needed again. */
 	skb_orphan(skb);
 	skb_dst_drop(skb);
 	nf_reset_ct(skb);
-	pages = uet_rbuf_keep_skb(b, skb_get(skb), UET_DATA_HDR_LEN, pk->off,
-				  pk->len);
+	uet_rbuf_keep_skb(b, skb_get(skb), UET_DATA_HDR_LEN, pk->off, pk->len);
 	if (pages)
 		percpu_counter_add(&un->rx_mem, pages);
 	atomic_add(skb->truesize, &m->sk->sk_rmem_alloc);

@@ -719,7 +719,8 @@ void uet_rx_msg_release(struct uet_rx_msg *m)
 	if (!sk)
 		return;
 	percpu_counter_sub(&uet_net(sock_net(sk))->rx_mem,
-			   m->buf->npages + m->buf->kept_pages);
+			   m->buf->npages +
+			   DIV_ROUND_UP(m->buf->kept_size, PAGE_SIZE));
 	atomic_sub(m->charge, &sk->sk_rmem_alloc);
 	if (m->buf->keep_max)
 		uet_sock_rx_unkeep(sk, m->buf->keep_max, m->buf->keep_over);

@@ -134,9 +134,8 @@ struct uet_rbuf_cb {
  * @npages: pages allocated so far (each charged to the receiver); for a
  *	message of at most UET_RBUF_INLINE_MAX bytes, 1 once its first
  *	bytes landed, its inline bytes charged as the page they stand for
- * @kept_size: the truesize of the packets in @kept
- * @kept_pages: the pages @kept_size counts as against rx-mem,
- *	DIV_ROUND_UP(@kept_size, PAGE_SIZE)
+ * @kept_size: the truesize of the packets in @kept; they count as the
+ *	pages it rounds up to against rx-mem
  * @keep_max: the most @kept_size may reach, set by the first packet
  *	(uet_rbuf_keep_budget()); 0: nothing is kept
  * @keep_over: what the socket reserved against SO_RCVBUF for @keep_max
@@ -156,7 +155,6 @@ struct uet_rbuf {
 	u32 got;
 	u32 npages;
 	u32 kept_size;
-	u32 kept_pages;
 	u32 keep_max;
 	u32 keep_over;
 	struct rb_root kept;
@@ -261,7 +259,8 @@ int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to);
 u32 uet_rbuf_keep_budget(const struct uet_rbuf *b, u32 off, u32 len,
 			 u32 truesize, u32 *over);
 bool uet_rbuf_may_keep(const struct uet_rbuf *b, u32 len, u32 truesize);
-u32 uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
-		      u32 off, u32 len);
+u32 uet_rbuf_keep_pages(const struct uet_rbuf *b, u32 truesize);
+void uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
+		       u32 off, u32 len);
 
 #endif /* _UET_MSG_H */

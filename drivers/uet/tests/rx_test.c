@@ -456,6 +456,22 @@ static void uet_rx_test_refused(struct kunit *test)
 }
 
 /*
+ * Message @msg_id of @len bytes in two packets of 1536 bytes at @psn and
+ * @psn + 1 (with SYN, the PDC started at @start): acknowledged whole.
+ */
+static void uet_rx_test_two(struct uet_kt *kt, u32 start, u32 psn,
+			    u16 msg_id, u32 len)
+{
+	struct uet_ack_info a;
+
+	uet_rx_test_pkt(kt, start, psn, msg_id, len, 1536, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, start, psn + 1, msg_id, len, 1536, 1,
+			UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(kt->test, a.cack, psn + 1);
+}
+
+/*
  * A message that comes whole in one packet is kept as that packet: the
  * socket is charged the packet's truesize, more than the page a copy
  * takes, until recvmsg() copies it out whole; then nothing stays charged.
@@ -481,11 +497,7 @@ static void uet_rx_test_kept(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, sk->sk_forward_alloc, 0);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MEM), 0);
 
-	uet_rx_test_pkt(kt, s, s + 1, 2, len, 1536, 0, UET_REQ_SYN);
-	uet_rx_test_pkt(kt, s, s + 2, 2, len, 1536, 1,
-			UET_REQ_SYN | UET_REQ_AR);
-	uet_kt_pop_ack(kt, &a, NULL);
-	KUNIT_EXPECT_EQ(test, a.cack, s + 2);
+	uet_rx_test_two(kt, s, s + 1, 2, len);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKT_KEPT), 3);
 	uet_rx_test_recv(kt, buf, len, 2);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MSG_KEPT), 1);
@@ -494,11 +506,7 @@ static void uet_rx_test_kept(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MEM), 0);
 
 	WRITE_ONCE(sk->sk_rcvbuf, PAGE_SIZE + PAGE_SIZE / 2);
-	uet_rx_test_pkt(kt, s, s + 3, 3, len, 1536, 0, UET_REQ_SYN);
-	uet_rx_test_pkt(kt, s, s + 4, 3, len, 1536, 1,
-			UET_REQ_SYN | UET_REQ_AR);
-	uet_kt_pop_ack(kt, &a, NULL);
-	KUNIT_EXPECT_EQ(test, a.cack, s + 4);
+	uet_rx_test_two(kt, s, s + 3, 3, len);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKT_KEPT), 3);
 	KUNIT_EXPECT_EQ(test, atomic_read(&sk->sk_rmem_alloc),
 			(int)(sizeof(struct uet_rx_msg) + uet_rbuf_size(len) +
