@@ -25,7 +25,7 @@ netem()
 # case NAME FAMILY N NETEM-ARGS...
 case_run()
 {
-	local name=$1 fam=$2 n=$3 dst=10.0.0.2 before
+	local name=$1 fam=$2 n=$3 dst=10.0.0.2 before t0=$SECONDS
 
 	shift 3
 	[ "$fam" = 6 ] && dst=fd00::2
@@ -35,7 +35,7 @@ case_run()
 	fi
 	before=$(uet_stat "$A" retx_timeout)
 	uet_transfer "$name" "$B" "$A" "$dst" "$n" -l 200000 -- -l 1-200000
-	echo "# $name: retransmissions timeout $(( $(uet_stat "$A" retx_timeout) - before )), sack $(uet_stat "$A" retx_sack), nack $(uet_stat "$A" retx_nack)"
+	echo "# $name: retransmissions timeout $(( $(uet_stat "$A" retx_timeout) - before )), sack $(uet_stat "$A" retx_sack), nack $(uet_stat "$A" retx_nack); $((SECONDS - t0)) s"
 }
 
 case_run "IPv4 loss 1%" 4 150 loss 1%
