@@ -27,7 +27,9 @@
 #    once it reads; rx-mem goes back to 0;
 #  - the packets of a 1 MiB message are kept as they came too
 #    (rx_pkt_kept), and the message arrives intact; the sender writes the
-#    pages of its done messages again (tx_pages_reused).
+#    pages of its done messages again (tx_pages_reused), and gives them
+#    back once it has had nothing in flight for a second
+#    (tx_pages_released).
 
 . "$(dirname "$0")/fabric.sh"
 
@@ -35,7 +37,7 @@ BUF="python3 $(dirname "$0")/uet_sockbuf.py"
 DEF=16777216		# the default sndbuf and rcvbuf
 
 ktap_header
-ktap_plan 26
+ktap_plan 27
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 out=$(mktemp -d)
@@ -114,6 +116,44 @@ rx_mem_zero()
 	[ "$(uet_stat "$1" rx_mem)" = 0 ]
 }
 
+# released C BEFORE N: C's idle sockets gave back N pages or more since
+# tx_pages_released was BEFORE.
+released()
+{
+	[ "$(uet_stat "$1" tx_pages_released)" -ge $(($2 + $3)) ]
+}
+
+three_lines()
+{
+	[ "$(wc -l <"$1")" -ge 3 ]
+}
+
+# A sender that stays open with nothing in flight gives its page ring's
+# pages back (UET_RING_IDLE, 1 s): at least the last 1 MiB message's 256.
+idle_release()
+{
+	local r0 pid
+
+	uet_server "$B" "$out/is" -n 3 -l 1048576 -i 60 ||
+		{ ktap_fail "an idle sender gives its pages back" "no server"; return; }
+	r0=$(uet_stat "$C" tx_pages_released)
+	ip netns exec "$C" $BUF sendhold 10.0.1.2 100 30 1048576 1048576 \
+		1048576 >"$out/ih" 2>"$out/ih.err" &
+	pid=$!
+	if ! uet_wait_until 60 three_lines "$out/ih" ||
+	   [ "$(sort -u "$out/ih")" != "1048576 ok" ]; then
+		ktap_fail "an idle sender gives its pages back" \
+			"sender: $(tr '\n' ' ' <"$out/ih")"
+	elif uet_wait_until 10 released "$C" "$r0" 256; then
+		ktap_ok "an idle sender gives its pages back (tx_pages_released $(( $(uet_stat "$C" tx_pages_released) - r0 )))"
+	else
+		ktap_fail "an idle sender gives its pages back" \
+			"tx_pages_released $(( $(uet_stat "$C" tx_pages_released) - r0 ))"
+	fi
+	kill "$pid" 2>/dev/null
+	wait "$pid" "$UET_SERVER_PID" 2>/dev/null
+}
+
 kept_cases()
 {
 	local k0 k1 d0 i
@@ -148,6 +188,7 @@ kept_cases()
 		"their packets were kept as they came (rx_pkt_kept $((k1 - k0)) of $((p1 - p0)))"
 	uet_check_eq "$(( r1 > r0 ))" 1 \
 		"the sender wrote pages of its done messages again (tx_pages_reused $((r1 - r0)))"
+	idle_release
 
 	# SO_RCVBUF 8 KiB (16 KiB): a few such messages at a time.
 	d0=$(uet_stat "$B" drop_rcvbuf)

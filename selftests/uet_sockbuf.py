@@ -36,6 +36,10 @@
                                         (SIOCOUTQ 0, within 30 s); print
                                         "LEN ok" or "LEN ERRNO" for each,
                                         from the error queue
+    uet_sockbuf.py sendhold DST EP HOLD LEN...
+                                        as send, then keep the socket open
+                                        and idle for HOLD s (or until
+                                        killed)
 
 Every message is job 1; its bytes are a pattern of its length, which the
 receiver checks.
@@ -167,7 +171,7 @@ def outq(s):
     return struct.unpack('i', fcntl.ioctl(s, SIOCOUTQ, bytes(4)))[0]
 
 
-def cmd_send(dst, ep, lengths):
+def cmd_send(dst, ep, lengths, hold=0.0):
     s = new_socket()
     for length in lengths:
         t0 = time.monotonic()
@@ -183,6 +187,7 @@ def cmd_send(dst, ep, lengths):
         print(length, r, flush=True)
         print('%d: %s after %.2f s' % (length, r, time.monotonic() - t0),
               file=sys.stderr, flush=True)
+    time.sleep(hold)
 
 
 class MsgHdr(ctypes.Structure):
@@ -225,6 +230,8 @@ def main():
         cmd_shrink(a[0], int(a[1]))
     elif cmd == 'send':
         cmd_send(a[0], int(a[1]), [int(x) for x in a[2:]])
+    elif cmd == 'sendhold':
+        cmd_send(a[0], int(a[1]), [int(x) for x in a[3:]], float(a[2]))
     else:
         sys.exit(__doc__)
 

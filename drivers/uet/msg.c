@@ -53,6 +53,29 @@ void uet_page_ring_free(struct uet_page_ring *r)
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_page_ring_free);
 
 /**
+ * uet_page_ring_drain() - drop every page of a page ring
+ * @r: the ring
+ *
+ * Context: process or softirq.
+ * Return: pages dropped.
+ */
+u32 uet_page_ring_drain(struct uet_page_ring *r)
+{
+	u32 n;
+
+	spin_lock_bh(&r->lock);
+	n = r->n;
+	while (r->n) {
+		put_page(r->pages[r->head]);
+		r->head = (r->head + 1) % UET_PAGE_RING_PAGES;
+		r->n--;
+	}
+	spin_unlock_bh(&r->lock);
+	return n;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_page_ring_drain);
+
+/**
  * uet_page_ring_take() - take pages no one else holds, oldest first
  * @r: the ring
  * @pages: where to put them

@@ -464,12 +464,37 @@ static struct uet_tx_msg *uet_tx_msg_alloc(struct uet_sock *us,
 void uet_tx_msg_free(struct uet_tx_msg *m)
 {
 	struct sock *sk = m->sk;
+	struct uet_page_ring *r = READ_ONCE(uet_sk(sk)->pages);
+	bool dead = sock_flag(sk, SOCK_DEAD);
+	int left;
 
-	atomic_sub(m->charge, &uet_sk(sk)->wmem);
+	left = atomic_sub_return(m->charge, &uet_sk(sk)->wmem);
 	sk->sk_write_space(sk);
-	uet_buf_free(m->buf, READ_ONCE(uet_sk(sk)->pages),
-		     uet_sock_ring_max(sk));
+	/* A closed socket sends nothing more: its pages go at once. */
+	uet_buf_free(m->buf, r, dead ? 0 : uet_sock_ring_max(sk));
+	/* The last in flight: the ring goes if nothing follows soon. */
+	if (!left && r && !dead)
+		sk_reset_timer(sk, &sk->sk_timer, jiffies + UET_RING_IDLE);
 	kfree(m);
+	sock_put(sk);
+}
+
+/*
+ * sk_timer: no message of the socket has been in flight for UET_RING_IDLE
+ * (each one that was the last re-armed it), unless one is now.
+ */
+static void uet_sock_ring_idle(struct timer_list *t)
+{
+	struct sock *sk = from_timer(sk, t, sk_timer);
+	struct uet_sock *us = uet_sk(sk);
+	u32 n;
+
+	if (!atomic_read(&us->wmem)) {
+		n = uet_page_ring_drain(READ_ONCE(us->pages));
+		if (n)
+			uet_stat_add(uet_net(sock_net(sk)),
+				     UET_STAT_TX_PAGES_RELEASED, n);
+	}
 	sock_put(sk);
 }
 
@@ -1008,6 +1033,8 @@ static int uet_release(struct socket *sock)
 	WRITE_ONCE(sk->sk_shutdown, SHUTDOWN_MASK);
 	sock_orphan(sk);
 	release_sock(sk);
+	/* Its ring goes with it, idle or not. */
+	sk_stop_timer(sk, &sk->sk_timer);
 
 	/* SOCK_DEAD is set: no message is delivered from here on. */
 	uet_rxq_purge(us);
@@ -1054,6 +1081,7 @@ static int uet_create(struct net *net, struct socket *sock, int protocol,
 	/* Receivers find sockets under RCU and take a reference. */
 	sock_set_flag(sk, SOCK_RCU_FREE);
 	sk->sk_destruct = uet_sock_destruct;
+	timer_setup(&sk->sk_timer, uet_sock_ring_idle, 0);
 
 	/* A message must fit whole: the namespace's sizes, not the core's. */
 	rcu_read_lock();

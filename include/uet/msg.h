@@ -235,6 +235,7 @@ struct uet_rx_msg {
 
 struct uet_page_ring *uet_page_ring_alloc(gfp_t gfp);
 void uet_page_ring_free(struct uet_page_ring *r);
+u32 uet_page_ring_drain(struct uet_page_ring *r);
 u32 uet_page_ring_take(struct uet_page_ring *r, struct page **pages, u32 n);
 void uet_page_ring_put(struct uet_page_ring *r, struct page **pages, u32 n,
 		       u32 max);

@@ -15,6 +15,12 @@
 #include <uet/msg.h>
 #include <uet/net.h>
 
+/*
+ * A socket with no message in flight this long gives its page ring's
+ * pages back: they serve a stream of messages, not an idle socket.
+ */
+#define UET_RING_IDLE		HZ
+
 /**
  * struct uet_sock - an AF_UET socket
  * @sk: the socket (first: uet_sk() casts)
@@ -45,7 +51,8 @@
  * @pages: pages of sent messages for the next ones, allocated by the
  *	first message of a page or more; set under the socket lock, then
  *	read anywhere a message holds the socket; NULL until then or short
- *	of memory
+ *	of memory.  sk_timer gives its pages back once no message has been
+ *	in flight for UET_RING_IDLE.
  */
 struct uet_sock {
 	struct sock sk;

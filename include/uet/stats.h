@@ -170,6 +170,8 @@
  *	copies from them (no page, no copy in softirq)
  * @UET_STAT_TX_PAGES_REUSED: pages of sent messages written again by later
  *	ones of their socket rather than freed (struct uet_page_ring)
+ * @UET_STAT_TX_PAGES_RELEASED: pages a socket's ring gave back once none
+ *	of its messages had been in flight for UET_RING_IDLE
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -276,6 +278,7 @@ enum uet_stat {
 	UET_STAT_RX_BATCH_CUT,
 	UET_STAT_RX_PKT_KEPT,
 	UET_STAT_TX_PAGES_REUSED,
+	UET_STAT_TX_PAGES_RELEASED,
 
 	UET_STAT_MAX
 };

@@ -811,8 +811,8 @@ static void uet_dp_test_buf_shared(struct kunit *test)
  * back to a message only once the ring holds its last reference (a
  * packet at a peer may still read it), oldest first, and the take stops
  * at the first page held; a message of a page or more takes the ring's
- * pages before new ones and gives them back when freed; a ring of no
- * room frees what it is given.
+ * pages before new ones and gives them back when freed; a drained ring
+ * drops every page; a ring of no room frees what it is given.
  */
 static void uet_dp_test_page_ring(struct kunit *test)
 {
@@ -855,7 +855,15 @@ static void uet_dp_test_page_ring(struct kunit *test)
 	KUNIT_EXPECT_PTR_EQ(test, r->pages[(r->head + 1) % UET_PAGE_RING_PAGES],
 			    fresh);
 
-	/* a ring of no room frees what it holds and what it is given */
+	/* an idle socket's ring drops every page, held elsewhere or not */
+	get_page(p[2]);
+	KUNIT_EXPECT_EQ(test, uet_page_ring_drain(r), 2U);
+	KUNIT_EXPECT_EQ(test, r->n, 0U);
+	KUNIT_EXPECT_EQ(test, page_ref_count(p[2]), 1);
+	put_page(p[2]);
+	KUNIT_EXPECT_EQ(test, uet_page_ring_drain(r), 0U);
+
+	/* a ring of no room frees what it is given */
 	uet_page_ring_put(r, got, 1, 0);
 	KUNIT_EXPECT_EQ(test, r->n, 0U);
 	uet_page_ring_free(r);
