@@ -143,6 +143,60 @@ static bool uet_buf_shared(u32 len)
 	return len && len < PAGE_SIZE;
 }
 
+/* Take @b's bytes (b->len, less than a page) from @pfrag's page. */
+static int uet_buf_shared_piece(struct uet_buf *b, struct page_frag *pfrag,
+				gfp_t gfp)
+{
+	if (!skb_page_frag_refill(b->len, pfrag, gfp))
+		return -ENOMEM;
+	get_page(pfrag->page);
+	b->pages[0] = pfrag->page;
+	b->pgoff = pfrag->offset;
+	b->npages = 1;
+	pfrag->offset += b->len;
+	return 0;
+}
+
+/**
+ * uet_buf_embed_size() - room a message's buffer takes in the message
+ * @len: bytes of the message
+ *
+ * A message shorter than a page, the most frequent kind, holds its buffer
+ * (one page pointer) in its own allocation rather than in one of its own.
+ *
+ * Return: the room to allocate after the message for its buffer, or 0 when
+ * the buffer is allocated apart (uet_buf_alloc()).
+ */
+size_t uet_buf_embed_size(u32 len)
+{
+	return uet_buf_shared(len) ?
+	       struct_size((struct uet_buf *)NULL, pages, 1) : 0;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_buf_embed_size);
+
+/**
+ * uet_buf_init_shared() - set up a buffer held in its message
+ * @b: uet_buf_embed_size() bytes after the message
+ * @len: bytes, less than a page
+ * @pfrag: the sender's page fragment (sk_page_frag(), its socket locked)
+ * @gfp: GFP_KERNEL_ACCOUNT (sendmsg())
+ *
+ * As uet_buf_alloc() for such a message; uet_buf_free() leaves @b's
+ * memory to its message.
+ *
+ * Return: 0, or -ENOMEM.
+ */
+int uet_buf_init_shared(struct uet_buf *b, u32 len, struct page_frag *pfrag,
+			gfp_t gfp)
+{
+	b->len = len;
+	b->npages = 0;
+	b->pgoff = 0;
+	b->embedded = 1;
+	return uet_buf_shared_piece(b, pfrag, gfp);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_buf_init_shared);
+
 /**
  * uet_buf_alloc() - allocate the buffer of a message to send
  * @len: bytes
@@ -172,16 +226,12 @@ struct uet_buf *uet_buf_alloc(u32 len, struct page_frag *pfrag,
 	b->len = len;
 	b->npages = 0;
 	b->pgoff = 0;
+	b->embedded = 0;
 	if (pfrag && uet_buf_shared(len)) {
-		if (!skb_page_frag_refill(len, pfrag, gfp)) {
+		if (uet_buf_shared_piece(b, pfrag, gfp)) {
 			kvfree(b);
 			return NULL;
 		}
-		get_page(pfrag->page);
-		b->pages[0] = pfrag->page;
-		b->pgoff = pfrag->offset;
-		b->npages = 1;
-		pfrag->offset += len;
 		return b;
 	}
 	if (r && !uet_buf_shared(len))
@@ -202,7 +252,8 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_buf_alloc);
 
 /**
  * uet_buf_free() - free a message buffer
- * @b: the buffer, or NULL
+ * @b: the buffer, or NULL; one held in its message gives its pages back
+ *	and leaves its memory to the message
  * @r: the sender's page ring for its pages, or NULL to free them
  * @max: the most pages @r may hold
  *
@@ -216,13 +267,13 @@ void uet_buf_free(struct uet_buf *b, struct uet_page_ring *r, u32 max)
 		return;
 	if (r && !uet_buf_shared(b->len)) {
 		uet_page_ring_put(r, b->pages, b->npages, max);
-		kvfree(b);
-		return;
+	} else {
+		/* A shared page goes with its last piece. */
+		for (i = 0; i < b->npages; i++)
+			put_page(b->pages[i]);
 	}
-	/* A shared page goes with its last piece. */
-	for (i = 0; i < b->npages; i++)
-		put_page(b->pages[i]);
-	kvfree(b);
+	if (!b->embedded)
+		kvfree(b);
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_buf_free);
 
@@ -325,8 +376,41 @@ struct uet_rbuf *uet_rbuf_alloc(u32 len, gfp_t gfp)
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_alloc);
 
 /**
+ * uet_rbuf_embed_size() - room a received message's buffer takes in the
+ *	message
+ * @len: bytes of the message
+ *
+ * A message held inline, most often one packet's, holds its buffer and
+ * bytes in its own allocation rather than in one of their own.
+ *
+ * Return: the room to allocate after the message, or 0 when the buffer is
+ * allocated apart (uet_rbuf_alloc()).
+ */
+size_t uet_rbuf_embed_size(u32 len)
+{
+	return uet_rbuf_inline(len) ?
+	       struct_size((struct uet_rbuf *)NULL, pg, 1) + len : 0;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_embed_size);
+
+/**
+ * uet_rbuf_init() - set up a buffer held in its message
+ * @b: uet_rbuf_embed_size() zeroed bytes after the message
+ * @len: bytes of the message
+ *
+ * As uet_rbuf_alloc(); uet_rbuf_free() leaves @b's memory to its message.
+ */
+void uet_rbuf_init(struct uet_rbuf *b, u32 len)
+{
+	b->len = len;
+	b->kept = RB_ROOT;
+	b->embedded = 1;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_init);
+
+/**
  * uet_rbuf_free() - free a message being received and its pages
- * @b: the buffer, or NULL
+ * @b: the buffer, or NULL; one held in its message leaves its memory to it
  *
  * Context: any.
  */
@@ -345,7 +429,8 @@ void uet_rbuf_free(struct uet_rbuf *b)
 			b->npages--;
 		}
 	}
-	kvfree(b);
+	if (!b->embedded)
+		kvfree(b);
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_free);
 

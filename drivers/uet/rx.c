@@ -468,6 +468,7 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 					 const struct uet_rx_ctx *c, u8 *rc)
 {
 	u32 charge = sizeof(struct uet_rx_msg) + uet_rbuf_size(pk->msg_len);
+	size_t embed = uet_rbuf_embed_size(pk->msg_len);
 	struct mem_cgroup *memcg;
 	struct uet_rx_msg *m;
 	struct sock *sk;
@@ -492,10 +493,15 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 	atomic_add(charge, &sk->sk_rmem_alloc);
 	/* Received on the socket's behalf: charged to its memory cgroup. */
 	memcg = set_active_memcg(sk->sk_memcg);
-	m = kzalloc(sizeof(*m), GFP_ATOMIC | __GFP_ACCOUNT);
-	if (m)
+	/* A message held inline holds its buffer: one allocation. */
+	m = kzalloc(sizeof(*m) + embed, GFP_ATOMIC | __GFP_ACCOUNT);
+	if (m && embed) {
+		m->buf = (struct uet_rbuf *)(m + 1);
+		uet_rbuf_init(m->buf, pk->msg_len);
+	} else if (m) {
 		m->buf = uet_rbuf_alloc(pk->msg_len,
 					GFP_ATOMIC | __GFP_ACCOUNT);
+	}
 	set_active_memcg(memcg);
 	if (!m || !m->buf) {
 		kfree(m);

@@ -420,20 +420,29 @@ static struct uet_tx_msg *uet_tx_msg_alloc(struct uet_sock *us,
 					   struct msghdr *msg, u32 len,
 					   const struct sockaddr_uet *dst)
 {
+	size_t embed = uet_buf_embed_size(len);
 	struct uet_page_ring *r;
 	struct uet_tx_msg *m;
 	int err = -ENOBUFS;
 	u32 reused = 0;
 
-	m = kzalloc(sizeof(*m), GFP_KERNEL_ACCOUNT);
+	/* A message shorter than a page holds its buffer: one allocation. */
+	m = kzalloc(sizeof(*m) + embed, GFP_KERNEL_ACCOUNT);
 	if (!m)
 		return ERR_PTR(err);
 	if (len >= PAGE_SIZE && !us->pages) {
 		r = uet_page_ring_alloc(GFP_KERNEL_ACCOUNT | __GFP_NOWARN);
 		WRITE_ONCE(us->pages, r);
 	}
-	m->buf = uet_buf_alloc(len, sk_page_frag(&us->sk), us->pages, &reused,
-			       GFP_KERNEL_ACCOUNT);
+	if (embed) {
+		m->buf = (struct uet_buf *)(m + 1);
+		if (uet_buf_init_shared(m->buf, len, sk_page_frag(&us->sk),
+					GFP_KERNEL_ACCOUNT))
+			m->buf = NULL;
+	} else {
+		m->buf = uet_buf_alloc(len, sk_page_frag(&us->sk), us->pages,
+				       &reused, GFP_KERNEL_ACCOUNT);
+	}
 	if (m->buf)
 		err = uet_buf_from_iter(m->buf, &msg->msg_iter);
 	if (err) {

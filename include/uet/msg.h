@@ -48,6 +48,8 @@ struct sock;
  * @pgoff: where byte 0 is in @pages[0]: 0, or for a message shorter than
  *	a page, its place in a page fragment shared with other messages
  *	(possibly a compound page, so beyond PAGE_SIZE)
+ * @embedded: allocated with its message (uet_buf_init_shared()), which
+ *	frees the memory
  * @pages: the pages, in order
  *
  * Written by sendmsg() before the message is queued, then read-only.
@@ -56,6 +58,7 @@ struct uet_buf {
 	u32 len;
 	u32 npages;
 	u32 pgoff;
+	u32 embedded;
 	struct page *pages[];
 };
 
@@ -140,6 +143,8 @@ struct uet_rbuf_cb {
  *	(uet_rbuf_keep_budget()); 0: nothing is kept
  * @keep_over: what the socket reserved against SO_RCVBUF for @keep_max
  *	beyond the message's pages
+ * @embedded: allocated with its message (uet_rbuf_init()), which frees
+ *	the memory
  * @kept: the kept packets by offset (skb->rbnode), each a reference held,
  *	its struct uet_rbuf_cb in its cb; @pg holds the other bytes
  * @kept_last: the packet of @kept with the highest offset
@@ -157,6 +162,7 @@ struct uet_rbuf {
 	u32 kept_size;
 	u32 keep_max;
 	u32 keep_over;
+	u32 embedded;
 	struct rb_root kept;
 	struct sk_buff *kept_last;
 	struct uet_rpage pg[];
@@ -168,7 +174,8 @@ struct uet_rbuf {
  * @sq_node: in uet_pdc_tx.sendq while it has bytes not yet packetised;
  *	under the PDC lock
  * @sk: the sending socket, held until the message is done
- * @buf: its bytes
+ * @buf: its bytes; right after the message for one shorter than a page
+ *	(uet_buf_embed_size())
  * @charge: bytes charged to the socket's send budget
  * @sent: bytes packetised so far; under the PDC lock
  * @pkts: packets built so far; under the PDC lock
@@ -203,7 +210,8 @@ struct uet_tx_msg {
  * @qnode: in uet_sock.rxq once complete; under uet_sock.rxq_lock
  * @sk: the receiving socket, held; NULL once the message is discarded
  *	(a tombstone: the rest of it is refused)
- * @buf: its bytes; NULL once discarded
+ * @buf: its bytes, right after the message for one held inline
+ *	(uet_rbuf_embed_size()); NULL once discarded
  * @charge: bytes charged to @sk's receive buffer, @buf's pages included;
  *	under the PDC lock until complete
  * @last: jiffies when a packet last added bytes; under the PDC lock
@@ -241,6 +249,9 @@ void uet_page_ring_put(struct uet_page_ring *r, struct page **pages, u32 n,
 		       u32 max);
 struct uet_buf *uet_buf_alloc(u32 len, struct page_frag *pfrag,
 			      struct uet_page_ring *r, u32 *reused, gfp_t gfp);
+int uet_buf_init_shared(struct uet_buf *b, u32 len, struct page_frag *pfrag,
+			gfp_t gfp);
+size_t uet_buf_embed_size(u32 len);
 void uet_buf_free(struct uet_buf *b, struct uet_page_ring *r, u32 max);
 size_t uet_buf_truesize(u32 len);
 int uet_buf_from_iter(struct uet_buf *b, struct iov_iter *from);
@@ -251,6 +262,8 @@ int uet_buf_skb_frags(const struct uet_buf *b, u32 off, u32 len,
 struct uet_rbuf *uet_rbuf_alloc(u32 len, gfp_t gfp);
 void uet_rbuf_free(struct uet_rbuf *b);
 size_t uet_rbuf_size(u32 len);
+size_t uet_rbuf_embed_size(u32 len);
+void uet_rbuf_init(struct uet_rbuf *b, u32 len);
 int uet_rbuf_check(const struct uet_rbuf *b, u32 off, u32 len);
 u32 uet_rbuf_missing(const struct uet_rbuf *b, u32 off, u32 len);
 u32 uet_rbuf_populate(struct uet_rbuf *b, u32 off, u32 len, gfp_t gfp);

@@ -739,7 +739,8 @@ static void uet_dp_test_frags_outlive(struct kunit *test)
 /*
  * Messages shorter than a page share one: each its own piece, its packets
  * referencing the page at the piece's offset, the page freed with the
- * last reference.  A message of a page or more takes pages of its own.
+ * last reference, whether the buffer is allocated apart or held in its
+ * message.  A message of a page or more takes pages of its own.
  */
 static void uet_dp_test_buf_shared(struct kunit *test)
 {
@@ -747,7 +748,7 @@ static void uet_dp_test_buf_shared(struct kunit *test)
 	struct uet_tx_msg *m = kunit_kzalloc(test, sizeof(*m), GFP_KERNEL);
 	struct page_frag pf = {};
 	struct uet_tx_slot s = {};
-	struct uet_buf *a, *b, *c;
+	struct uet_buf *a, *b, *c, *e;
 	struct sk_buff *skb;
 	struct iov_iter it;
 	struct kvec kv;
@@ -797,6 +798,20 @@ static void uet_dp_test_buf_shared(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_buf_truesize(PAGE_SIZE),
 			struct_size(c, pages, 1) + PAGE_SIZE);
 	uet_buf_free(c, NULL, 0);
+	KUNIT_EXPECT_EQ(test, uet_buf_embed_size(PAGE_SIZE), 0U);
+	KUNIT_EXPECT_EQ(test, uet_buf_embed_size(0), 0U);
+
+	/* held in its message: a piece the same way, the memory the message's */
+	e = kzalloc(uet_buf_embed_size(64), GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, e);
+	KUNIT_ASSERT_EQ(test, uet_buf_init_shared(e, 64, &pf, GFP_KERNEL), 0);
+	KUNIT_EXPECT_PTR_EQ(test, e->pages[0], pf.page);
+	KUNIT_EXPECT_EQ(test, e->pgoff, b->pgoff + (u32)sizeof(data));
+	KUNIT_EXPECT_EQ(test, page_ref_count(pf.page), ref + 2);
+	uet_buf_free(e, NULL, 0);
+	KUNIT_EXPECT_EQ(test, page_ref_count(pf.page), ref + 1);
+	/* KASAN: uet_buf_free() left e's memory alone */
+	kfree(e);
 
 	uet_buf_free(a, NULL, 0);
 	uet_buf_free(b, NULL, 0);
