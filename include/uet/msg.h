@@ -12,9 +12,11 @@
  * earlier packet wrote, so a message is complete exactly when every byte
  * was written once, and no page reaches recvmsg() with a byte no packet
  * wrote.  A received message of at most UET_RBUF_INLINE_MAX bytes takes
- * no page: its bytes follow its page vector in one allocation, which
- * spares the allocation, zeroing and freeing of a page per small message
- * (a page is 4 KiB to clear for a 64-byte ping).  A longer message keeps
+ * no page: its page vector and bytes follow the message itself in one
+ * allocation, which spares the allocation, zeroing and freeing of a page
+ * per small message (a page is 4 KiB to clear for a 64-byte ping); a
+ * message sent shorter than a page likewise holds its buffer, its bytes
+ * in a piece of a page the socket's messages share.  A longer message keeps
  * its packets themselves where it can, as TCP keeps its segments: each
  * kept packet stays, by reference, in a tree ordered by offset until
  * recvmsg() copies from it, which spares a page, its clearing and one of
