@@ -468,8 +468,8 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 					 const struct uet_rx_ctx *c, u8 *rc)
 {
 	u32 charge = sizeof(struct uet_rx_msg) + uet_rbuf_size(pk->msg_len);
-	size_t embed = uet_rbuf_embed_size(pk->msg_len);
 	struct mem_cgroup *memcg;
+	size_t embed = 0;
 	struct uet_rx_msg *m;
 	struct sock *sk;
 	int err;
@@ -493,7 +493,13 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 	atomic_add(charge, &sk->sk_rmem_alloc);
 	/* Received on the socket's behalf: charged to its memory cgroup. */
 	memcg = set_active_memcg(sk->sk_memcg);
-	/* A message held inline holds its buffer: one allocation. */
+	/*
+	 * A message held inline that comes whole in this packet holds its
+	 * buffer: one allocation.  Not one that may wait for more packets:
+	 * discarded, it would stay a tombstone of its bytes' size.
+	 */
+	if (!pk->off && pk->len == pk->msg_len)
+		embed = uet_rbuf_embed_size(pk->msg_len);
 	m = kzalloc(sizeof(*m) + embed, GFP_ATOMIC | __GFP_ACCOUNT);
 	if (m && embed) {
 		m->buf = (struct uet_rbuf *)(m + 1);

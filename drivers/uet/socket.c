@@ -482,8 +482,12 @@ void uet_tx_msg_free(struct uet_tx_msg *m)
 	/* A closed socket sends nothing more: its pages go at once. */
 	uet_buf_free(m->buf, r, dead ? 0 : uet_sock_ring_max(sk));
 	/* The last in flight: the ring goes if nothing follows soon. */
-	if (!left && r && !dead)
+	if (!left && r && !dead) {
 		sk_reset_timer(sk, &sk->sk_timer, jiffies + UET_RING_IDLE);
+		/* Closed meanwhile, after release stopped the timer. */
+		if (sock_flag(sk, SOCK_DEAD))
+			sk_stop_timer(sk, &sk->sk_timer);
+	}
 	kfree(m);
 	sock_put(sk);
 }

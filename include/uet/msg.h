@@ -212,8 +212,9 @@ struct uet_tx_msg {
  * @qnode: in uet_sock.rxq once complete; under uet_sock.rxq_lock
  * @sk: the receiving socket, held; NULL once the message is discarded
  *	(a tombstone: the rest of it is refused)
- * @buf: its bytes, right after the message for one held inline
- *	(uet_rbuf_embed_size()); NULL once discarded
+ * @buf: its bytes, right after the message for one held inline that
+ *	came whole in its first packet (uet_rbuf_embed_size()); NULL once
+ *	discarded
  * @charge: bytes charged to @sk's receive buffer, @buf's pages included;
  *	under the PDC lock until complete
  * @last: jiffies when a packet last added bytes; under the PDC lock
