@@ -10,16 +10,17 @@
  * suppresses duplicates) and kept as it came in its message, or copied
  * into the message's pages at its offset, whatever the order of arrival,
  * if no packet wrote those bytes before; a message is handed to its
- * socket when every byte was written once.  Memory comes as data lands, charged to the socket, the
- * namespace's rx-mem and the socket's memory cgroup; a partial message
- * without progress for msg-timeout, or whose socket closed, is discarded
- * and the rest of it refused.  The target acknowledges at once when asked (AR), on a
- * duplicate, on an ECN mark, and otherwise every UET_ACK_EVERY packets,
- * with a SACK bitmap when PSNs past a gap have arrived; it NACKs a trimmed
- * packet at once, and a packet it cannot take now (receive buffer full, no
- * memory, PSN beyond the window) so that the sender holds off.  ACKs and
- * NACKs carry back, as their UDP source port, the entropy value of the
- * packet that drew them.
+ * socket when every byte was written once.  Memory comes as data lands,
+ * charged to the socket, the namespace's rx-mem and the socket's memory
+ * cgroup; a partial message without progress for msg-timeout, or whose
+ * socket closed, is discarded and the rest of it refused.  The target
+ * acknowledges at once when asked (AR), on a duplicate, on an ECN mark,
+ * and otherwise every UET_ACK_EVERY packets, with a SACK bitmap when
+ * PSNs past a gap have arrived; it NACKs a trimmed packet at once, and a
+ * packet it cannot take now (receive buffer full, no memory, PSN beyond
+ * the window) so that the sender holds off.  ACKs and NACKs carry back,
+ * as their UDP source port, the entropy value of the packet that drew
+ * them.
  */
 #include <linux/bitfield.h>
 #include <linux/icmp.h>

@@ -14,6 +14,7 @@
 #include <linux/slab.h>
 #include <net/sock.h>
 #include <uet/msg.h>
+#include <uet/sock.h>
 #include "kt.h"
 
 #define T_BUF		8192
@@ -516,6 +517,48 @@ static void uet_rx_test_kept(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
 }
 
+/* The buffer of the oldest message waiting for recvmsg() on @sk. */
+static bool uet_rx_test_embedded(struct kunit *test, struct sock *sk)
+{
+	struct uet_rx_msg *m;
+
+	m = list_first_entry_or_null(&uet_sk(sk)->rxq, struct uet_rx_msg,
+				     qnode);
+	KUNIT_ASSERT_NOT_NULL(test, m);
+	return m->buf == (struct uet_rbuf *)(m + 1) && m->buf->embedded;
+}
+
+/*
+ * A small message one packet carries whole holds its buffer and bytes in
+ * its own allocation; one that waits for a second packet does not (a
+ * discarded partial message stays a tombstone of its allocation's size).
+ * Both arrive intact and give back all they were charged.
+ */
+static void uet_rx_test_inline_embed(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct sock *sk = kt->rx->sk;
+	u8 *buf = uet_rx_test_buf(test);
+	u32 s = 9000;
+	struct uet_ack_info a;
+
+	uet_rx_test_pkt(kt, s, s, 1, 64, 64, 0, UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_TRUE(test, uet_rx_test_embedded(test, sk));
+	uet_rx_test_recv(kt, buf, 64, 1);
+
+	uet_rx_test_pkt(kt, s, s + 1, 2, 1000, 512, 0, UET_REQ_SYN);
+	uet_rx_test_pkt(kt, s, s + 2, 2, 1000, 512, 1,
+			UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, a.cack, s + 2);
+	KUNIT_EXPECT_FALSE(test, uet_rx_test_embedded(test, sk));
+	uet_rx_test_recv(kt, buf, 1000, 2);
+	KUNIT_EXPECT_EQ(test, atomic_read(&sk->sk_rmem_alloc), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_MEM), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+}
+
 /*
  * A message of @n packets of @seg bytes from the peer, from @psn on, to
  * target PDC @tlid (0: with SYN, before the target has named it), as one
@@ -693,6 +736,7 @@ static struct kunit_case uet_rx_test_cases[] = {
 	KUNIT_CASE(uet_rx_test_ack_held),
 	KUNIT_CASE(uet_rx_test_refused),
 	KUNIT_CASE(uet_rx_test_kept),
+	KUNIT_CASE(uet_rx_test_inline_embed),
 	KUNIT_CASE(uet_rx_test_batch_in),
 	KUNIT_CASE(uet_rx_test_tombstone),
 	{}
