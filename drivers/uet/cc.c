@@ -822,6 +822,43 @@ u32 uet_rccc_demand(u32 req, u32 grant)
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_demand);
 
 /**
+ * uet_rccc_unseen() - credit a target granted that no data has used yet
+ * @grant: its cumulative grant to the PDC
+ * @used: grant that arriving data used (wraps)
+ * @lost: grant given up for lost (wraps)
+ *
+ * Return: the bytes still to come, 0 if none.
+ */
+u32 uet_rccc_unseen(u32 grant, u32 used, u32 lost)
+{
+	s32 d = grant - used - lost;
+
+	return d > 0 ? d : 0;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_unseen);
+
+/**
+ * uet_rccc_bound() - credit a target may have out across its PDCs
+ * @rate_mbps: its link rate, Mbit/s
+ * @rtt_ns: the base RTT and the target queueing delay, ns
+ * @mss: payload bytes of a full packet
+ *
+ * What the link carries in @rtt_ns, and one packet more, in whole
+ * packets: enough to keep it busy over a round trip with the target's
+ * queue, and no more, however late the pacer's turns come.
+ *
+ * Return: the bound in payload bytes, a multiple of @mss (not 0).
+ */
+u32 uet_rccc_bound(u32 rate_mbps, u32 rtt_ns, u32 mss)
+{
+	u64 b = DIV_ROUND_UP_ULL(uet_rccc_tokens(rate_mbps, rtt_ns, mss),
+				 mss) + 1;
+
+	return min_t(u64, b, (U32_MAX / 2) / mss) * mss;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_bound);
+
+/**
  * uet_rccc_tokens() - payload bytes a link carries in some time
  * @rate_mbps: the link rate, Mbit/s
  * @elapsed_ns: the time, ns; counted up to %UET_RCCC_TICK_MAX_NS

@@ -10,9 +10,20 @@
  * owed credit, at the namespace's link rate, and no further than
  * UET_RCCC_AHEAD_PKTS beyond the grant that stood when new data last
  * came; one that does not grants what is asked at once, so that a sender
- * running RCCC never waits on a peer without it.  A repeated request is
- * answered with the grant as it stands: the sender's timer repeats a
- * request it got nothing for, which repairs a lost CREDIT_REQ or CREDIT.
+ * running RCCC never waits on a peer without it.
+ *
+ * Across its PDCs a pacer keeps the credit out, granted and not yet used
+ * by arriving data, within one round trip of its link and the target
+ * queueing delay (uet_rccc_bound()): a turn that comes late, or grants
+ * that come back at once, cannot put more than that into the last hop's
+ * queue.  Data that does not come is given back: a retransmission that
+ * fills a gap returns the grant its lost original used, a repeated
+ * request says that the sender spent what it had, and credit out with no
+ * data for UET_RCCC_LOST_RTTS round trips is written off.
+ *
+ * A repeated request is answered with the grant as it stands: the
+ * sender's timer repeats a request it got nothing for, which repairs a
+ * lost CREDIT_REQ or CREDIT.
  *
  * The arithmetic is in cc.c (uet_rccc_*), the initiator's side in tx.c.
  * Lock order: uet_pdc.lock, then uet_rccc_pacer.lock (include/uet/rccc.h).
@@ -39,6 +50,8 @@
  * it could have carried meanwhile.  After idle, one turn's worth.
  */
 #define UET_RCCC_CATCHUP	4
+/* Round trips (and target delays) without data before credit out is lost. */
+#define UET_RCCC_LOST_RTTS	4
 
 /**
  * uet_rccc_ctl_out() - queue a CTRL CREDIT_REQ or CREDIT to a PDC's peer
@@ -114,6 +127,10 @@ void uet_rccc_req_rx(struct uet_pdc *pdc, u32 req, u16 ev,
 	rx->rccc_ev = ev;
 	if (raised)
 		rx->rccc_req = req;
+	else	/* asked again, its credit spent: what did not come is lost */
+		WRITE_ONCE(rx->rccc_used, rx->rccc_used +
+			   uet_rccc_unseen(rx->rccc_grant, rx->rccc_used,
+					   READ_ONCE(rx->rccc_lost)));
 	if (!uet_pdc_rccc(pdc)) {
 		rx->rccc_grant = rx->rccc_req;
 	} else if (uet_rccc_demand(rx->rccc_req, rx->rccc_grant)) {
@@ -124,21 +141,48 @@ void uet_rccc_req_rx(struct uet_pdc *pdc, u32 req, u16 ev,
 	uet_rccc_ctl_out(pdc, UET_CTRL_CREDIT, rx->rccc_grant, ev, q);
 }
 
+/* Data used credit while a turn waits for credit out to come down. */
+static void uet_rccc_wake(struct uet_rccc_pacer *p)
+{
+	spin_lock(&p->lock);
+	if (p->blocked) {
+		p->blocked = false;
+		if (p->armed)
+			hrtimer_start(&p->timer, 0, HRTIMER_MODE_REL_SOFT);
+	}
+	spin_unlock(&p->lock);
+}
+
 /**
  * uet_rccc_data_rx() - a data packet arrived on a target PDC
  * @pdc: the target PDC, locked and live
+ * @len: its payload bytes
+ * @resent: a retransmission of a PSN not received before: its original,
+ *	which used credit too, was lost
  *
  * Its sender uses the credit it was granted, on new data or on a copy it
  * resent (a duplicate, whose ACK was lost): the pacer may grant
  * UET_RCCC_AHEAD_PKTS packets beyond the grant as it stands, and takes a
  * PDC it held for want of data back on its list.  Counting new data only
  * would leave a sender that spent its credit on copies waiting for a
- * grant, and the target waiting for its data, for good.
+ * grant, and the target waiting for its data, for good.  The credit out
+ * comes down by what the packet used, and by its lost original's.
  */
-void uet_rccc_data_rx(struct uet_pdc *pdc)
+void uet_rccc_data_rx(struct uet_pdc *pdc, u32 len, bool resent)
 {
 	struct uet_pdc_rx *rx = &pdc->rx;
+	u32 unseen = 0;
 
+	if (uet_pdc_rccc(pdc))
+		unseen = uet_rccc_unseen(rx->rccc_grant, rx->rccc_used,
+					 READ_ONCE(rx->rccc_lost));
+	if (unseen) {
+		WRITE_ONCE(rx->rccc_used, rx->rccc_used +
+			   min(unseen, resent ? 2 * len : len));
+		WRITE_ONCE(rx->rccc_seen, jiffies);
+		if (READ_ONCE(pdc->un->rccc.blocked))
+			uet_rccc_wake(&pdc->un->rccc);
+	}
 	rx->rccc_fresh = rx->rccc_grant;
 	if (unlikely(rx->rccc_held)) {
 		rx->rccc_held = false;
@@ -163,6 +207,7 @@ static u32 uet_rccc_room(const struct uet_pdc *pdc)
  */
 static u32 uet_rccc_grant(struct uet_pdc *pdc, u32 chunk)
 {
+	struct uet_rccc_pacer *p = &pdc->un->rccc;
 	struct uet_pdc_rx *rx = &pdc->rx;
 	struct sk_buff_head q;
 	u32 g = 0;
@@ -172,10 +217,20 @@ static u32 uet_rccc_grant(struct uet_pdc *pdc, u32 chunk)
 	if (!pdc->dead && !rx->rccc_off) {
 		g = min3(chunk, uet_rccc_demand(rx->rccc_req, rx->rccc_grant),
 			 uet_rccc_room(pdc));
-		rx->rccc_grant += g;
-		if (g)
+		if (g && !uet_rccc_unseen(rx->rccc_grant, rx->rccc_used,
+					  READ_ONCE(rx->rccc_lost)))
+			WRITE_ONCE(rx->rccc_seen, jiffies);
+		WRITE_ONCE(rx->rccc_grant, rx->rccc_grant + g);
+		if (g) {
 			uet_rccc_ctl_out(pdc, UET_CTRL_CREDIT, rx->rccc_grant,
 					 rx->rccc_ev, &q);
+			spin_lock(&p->lock);
+			if (!rx->rccc_out) {
+				list_add_tail(&rx->rccc_out_node, &p->out);
+				rx->rccc_out = true;
+			}
+			spin_unlock(&p->lock);
+		}
 		if (uet_rccc_demand(rx->rccc_req, rx->rccc_grant)) {
 			if (uet_rccc_room(pdc))
 				uet_rccc_queue(pdc);
@@ -189,11 +244,40 @@ static u32 uet_rccc_grant(struct uet_pdc *pdc, u32 chunk)
 }
 
 /*
+ * Credit out across a locked pacer's PDCs; a PDC's that saw no data for
+ * @lost jiffies is written off, and a PDC with none out leaves the list.
+ */
+static u64 uet_rccc_out(struct uet_rccc_pacer *p, unsigned long lost)
+{
+	struct uet_pdc *pdc, *tmp;
+	struct uet_pdc_rx *rx;
+	u64 sum = 0;
+	u32 u;
+
+	list_for_each_entry_safe(pdc, tmp, &p->out, rx.rccc_out_node) {
+		rx = &pdc->rx;
+		u = uet_rccc_unseen(READ_ONCE(rx->rccc_grant),
+				    READ_ONCE(rx->rccc_used), rx->rccc_lost);
+		if (u && time_after(jiffies, READ_ONCE(rx->rccc_seen) + lost)) {
+			WRITE_ONCE(rx->rccc_lost, rx->rccc_lost + u);
+			uet_stat_add(pdc->un, UET_STAT_RCCC_LOST, u);
+			u = 0;
+		}
+		if (!u) {
+			list_del_init(&rx->rccc_out_node);
+			rx->rccc_out = false;
+		}
+		sum += u;
+	}
+	return sum;
+}
+
+/*
  * A pacer's turn: the link's bytes since the last turn, at most a turn's
  * worth and a chunk (UET_RCCC_CATCHUP times that while it runs), are
  * granted a chunk at a time in list order, the rest at once to a PDC
- * left alone on the list.  The
- * PDCs it takes off the list stay valid: uet_rccc_target_release() takes
+ * left alone on the list, as far as the bound on credit out allows.  The
+ * PDCs it takes off the lists stay valid: uet_rccc_target_release() takes
  * a PDC off under the same lock before the PDC is freed after a grace
  * period, and a turn runs under RCU.
  */
@@ -203,16 +287,20 @@ static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
 						timer);
 	struct uet_net *un = container_of(p, struct uet_net, rccc);
 	enum hrtimer_restart ret = HRTIMER_RESTART;
-	u64 now = ktime_get_ns(), period, cap;
+	u64 now = ktime_get_ns(), period, cap, out;
+	u32 rate, mss, chunk, rtt, bound;
 	const struct uet_config *cfg;
-	u32 rate, mss, chunk;
 	struct uet_pdc *pdc;
+	unsigned long lost;
 
 	rcu_read_lock();
 	cfg = uet_cfg(un);
 	rate = cfg->link_rate_mbps;
 	mss = cfg->mss;
 	chunk = UET_RCCC_CHUNK_PKTS * mss;
+	rtt = cfg->base_rtt_ns + (cfg->cc_target_qdelay_ns ?: cfg->base_rtt_ns);
+	bound = uet_rccc_bound(rate, rtt, mss);
+	lost = nsecs_to_jiffies((u64)UET_RCCC_LOST_RTTS * rtt) + 1;
 	/* a turn every chunk's time on the link, or less often */
 	period = max_t(u64, div_u64((u64)UET_RCCC_CHUNK_PKTS *
 				    uet_cc_wire_bytes(mss) * 8000, rate),
@@ -220,12 +308,18 @@ static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
 	cap = max_t(u64, chunk, uet_rccc_tokens(rate, period, mss));
 
 	spin_lock_bh(&p->lock);
+	/*
+	 * A wake while this turn runs must not start the timer: the turn
+	 * forwards it below, which a started timer does not allow.
+	 */
+	p->blocked = false;
 	if (p->running)
 		cap *= UET_RCCC_CATCHUP;
 	p->tokens = min_t(s64, p->tokens +
 			       uet_rccc_tokens(rate, now - p->last_ns, mss), cap);
 	p->last_ns = now;
-	while (p->tokens > 0 && !list_empty(&p->pdcs)) {
+	out = uet_rccc_out(p, lost);
+	while (p->tokens > 0 && out + mss <= bound && !list_empty(&p->pdcs)) {
 		pdc = list_first_entry(&p->pdcs, struct uet_pdc, rx.rccc_node);
 		list_del_init(&pdc->rx.rccc_node);
 		pdc->rx.rccc_queued = false;
@@ -235,14 +329,22 @@ static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
 		 */
 		if (list_empty(&p->pdcs))
 			chunk = clamp_t(s64, p->tokens, chunk, U32_MAX / 2);
+		/*
+		 * Whole packets within the bound: a sender sends a full
+		 * packet on any credit left, so a part of one would let a
+		 * packet more out.
+		 */
+		chunk = min_t(u64, chunk, rounddown(bound - out, mss));
 		spin_unlock_bh(&p->lock);
 		chunk = uet_rccc_grant(pdc, chunk);
 		spin_lock_bh(&p->lock);
 		p->tokens -= chunk;
+		out += chunk;
 		chunk = UET_RCCC_CHUNK_PKTS * mss;
 	}
 	/* Under the lock: uet_rccc_queue() starts the timer only when idle. */
 	p->running = !list_empty(&p->pdcs);
+	p->blocked = p->running && p->tokens > 0;
 	if (!p->running) {
 		p->armed = false;
 		ret = HRTIMER_NORESTART;
@@ -271,6 +373,10 @@ void uet_rccc_target_release(struct uet_pdc *pdc)
 		list_del_init(&pdc->rx.rccc_node);
 		pdc->rx.rccc_queued = false;
 	}
+	if (pdc->rx.rccc_out) {
+		list_del_init(&pdc->rx.rccc_out_node);
+		pdc->rx.rccc_out = false;
+	}
 	spin_unlock(&p->lock);
 	spin_unlock_bh(&pdc->lock);
 }
@@ -285,6 +391,7 @@ void uet_rccc_net_init(struct uet_net *un)
 
 	spin_lock_init(&p->lock);
 	INIT_LIST_HEAD(&p->pdcs);
+	INIT_LIST_HEAD(&p->out);
 	hrtimer_init(&p->timer, CLOCK_MONOTONIC, HRTIMER_MODE_REL_SOFT);
 	p->timer.function = uet_rccc_turn;
 	p->last_ns = ktime_get_ns();
@@ -299,5 +406,6 @@ void uet_rccc_net_init(struct uet_net *un)
 void uet_rccc_net_exit(struct uet_net *un)
 {
 	WARN_ON(!list_empty(&un->rccc.pdcs));
+	WARN_ON(!list_empty(&un->rccc.out));
 	hrtimer_cancel(&un->rccc.timer);
 }

@@ -790,7 +790,7 @@ static bool uet_rx_psn_new(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
 		uet_stat_inc(pdc->un, UET_STAT_DROP_DUP);
 		uet_rx_send_ack(pdc, pk->psn, aflags, c->ev, q);
 		/* Its copy spent credit as new data does: grant on. */
-		uet_rccc_data_rx(pdc);
+		uet_rccc_data_rx(pdc, pk->len, false);
 		return false;
 	}
 	/*
@@ -852,7 +852,7 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
 		 (pk->flags & UET_REQ_RETX ? UET_ACK_RETX : 0);
 	if (!uet_rx_psn_new(pdc, pk, c, aflags, q))
 		return;
-	uet_rccc_data_rx(pdc);
+	uet_rccc_data_rx(pdc, pk->len, pk->flags & UET_REQ_RETX);
 	if (unlikely(!pdc->rx.routes_grown) && !(pk->flags & UET_REQ_SYN))
 		uet_rx_routes_grow(pdc);
 
@@ -1648,6 +1648,7 @@ void uet_rx_pdc_init(struct uet_pdc *pdc)
 {
 	hash_init(pdc->rx.msgs);
 	INIT_LIST_HEAD(&pdc->rx.rccc_node);
+	INIT_LIST_HEAD(&pdc->rx.rccc_out_node);
 	hrtimer_init(&pdc->rx.held.timer, CLOCK_MONOTONIC,
 		     HRTIMER_MODE_ABS_SOFT);
 	pdc->rx.held.timer.function = uet_rx_held_timer;

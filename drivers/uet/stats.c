@@ -122,6 +122,7 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_RX_PKT_KEPT]		= "rx_pkt_kept",
 	[UET_STAT_TX_PAGES_REUSED]	= "tx_pages_reused",
 	[UET_STAT_TX_PAGES_RELEASED]	= "tx_pages_released",
+	[UET_STAT_RCCC_LOST]		= "rccc_credit_lost",
 };
 
 /**

@@ -322,6 +322,8 @@ void uet_rccc_on_idle(struct uet_rccc_tx *r);
 bool uet_rccc_on_grant(struct uet_rccc_tx *r, u32 grant);
 u32 uet_rccc_demand(u32 req, u32 grant);
 u64 uet_rccc_tokens(u32 rate_mbps, u64 elapsed_ns, u32 mss);
+u32 uet_rccc_unseen(u32 grant, u32 used, u32 lost);
+u32 uet_rccc_bound(u32 rate_mbps, u32 rtt_ns, u32 mss);
 
 /**
  * uet_nscc_avg_delay_ns() - average queueing delay of a PDC

@@ -294,7 +294,17 @@ struct uet_rx_held {
  * @rccc_ev: entropy value of its last request, which grants go back on
  * @rccc_fresh: @rccc_grant when the last new data packet arrived: the
  *	pacer grants at most UET_RCCC_AHEAD_PKTS packets beyond it
+ * @rccc_used: @rccc_grant that arriving data used, new or resent (wraps;
+ *	read by the pacer's turn without the PDC's lock)
+ * @rccc_lost: @rccc_grant given up for lost, data that did not come
+ *	(wraps); written by the pacer's turn under uet_rccc_pacer.lock only
+ * @rccc_seen: jiffies of the last data that used credit, or of the grant
+ *	that left credit out again; read by the pacer's turn
+ * @rccc_out_node: in uet_net.rccc.out while credit is out (granted and
+ *	not used or lost); under uet_rccc_pacer.lock
  * @rccc_queued: on the pacer's list (@rccc_node); under
+ *	uet_rccc_pacer.lock
+ * @rccc_out: in uet_net.rccc.out (@rccc_out_node); under
  *	uet_rccc_pacer.lock
  * @rccc_held: owed credit but off the pacer's list, granted
  *	UET_RCCC_AHEAD_PKTS packets beyond @rccc_fresh; the next new data
@@ -317,8 +327,13 @@ struct uet_pdc_rx {
 	u32 rccc_req;
 	u32 rccc_grant;
 	u32 rccc_fresh;
+	u32 rccc_used;
+	u32 rccc_lost;
+	unsigned long rccc_seen;
+	struct list_head rccc_out_node;
 	u16 rccc_ev;
 	bool rccc_queued;
+	bool rccc_out;
 	bool rccc_held;
 	bool rccc_off;
 	struct uet_rx_held held;

@@ -26,10 +26,12 @@ struct uet_pdc;
 
 /**
  * struct uet_rccc_pacer - a namespace's credit pacer (RCCC targets)
- * @lock: protects @pdcs, @tokens, @last_ns, @armed and @running, and the list fields of
- *	the target PDCs (uet_pdc_rx.rccc_node, rccc_queued); taken inside
+ * @lock: protects the fields below but @timer, and the list fields of
+ *	the target PDCs (uet_pdc_rx.rccc_node, rccc_queued, rccc_out_node,
+ *	rccc_out) and their uet_pdc_rx.rccc_lost; taken inside
  *	uet_pdc.lock, never around it
  * @pdcs: target PDCs owed credit, in turn order
+ * @out: target PDCs with credit out, granted and not yet used by data
  * @timer: the next turn; runs while @pdcs is not empty
  * @tokens: payload bytes the link may still be granted; a grant may take
  *	it below zero
@@ -38,22 +40,27 @@ struct uet_pdc;
  *	@pdcs empty stops it, only uet_rccc_queue() starts it when stopped
  * @running: the last turn left PDCs owed credit: the next one is late if
  *	it finds more than a turn's tokens, and may catch up
+ * @blocked: the last turn left PDCs owed credit and tokens unspent, for
+ *	credit out up to the bound (uet_rccc_bound()): data that uses some
+ *	brings the next turn forward
  */
 struct uet_rccc_pacer {
 	spinlock_t lock;	/* see kernel-doc above */
 	struct list_head pdcs;
+	struct list_head out;
 	struct hrtimer timer;
 	s64 tokens;
 	u64 last_ns;
 	bool armed;
 	bool running;
+	bool blocked;
 };
 
 void uet_rccc_net_init(struct uet_net *un);
 void uet_rccc_net_exit(struct uet_net *un);
 void uet_rccc_req_rx(struct uet_pdc *pdc, u32 req, u16 ev,
 		     struct sk_buff_head *q);
-void uet_rccc_data_rx(struct uet_pdc *pdc);
+void uet_rccc_data_rx(struct uet_pdc *pdc, u32 len, bool resent);
 void uet_rccc_target_release(struct uet_pdc *pdc);
 void uet_rccc_ctl_out(struct uet_pdc *pdc, u8 type, u32 val, u16 ev,
 		      struct sk_buff_head *q);

@@ -172,6 +172,8 @@
  *	ones of their socket rather than freed (struct uet_page_ring)
  * @UET_STAT_TX_PAGES_RELEASED: pages a socket's ring gave back once none
  *	of its messages had been in flight for UET_RING_IDLE
+ * @UET_STAT_RCCC_LOST: bytes of credit a target's pacer wrote off, granted
+ *	and no data seen for UET_RCCC_LOST_RTTS round trips
  * @UET_STAT_MAX: number of counters
  */
 enum uet_stat {
@@ -279,6 +281,7 @@ enum uet_stat {
 	UET_STAT_RX_PKT_KEPT,
 	UET_STAT_TX_PAGES_REUSED,
 	UET_STAT_TX_PAGES_RELEASED,
+	UET_STAT_RCCC_LOST,
 
 	UET_STAT_MAX
 };

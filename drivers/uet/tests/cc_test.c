@@ -749,6 +749,34 @@ static void uet_rccc_test_tokens(struct kunit *test)
 			19200000000ULL);
 }
 
+/* Credit out: granted, less what data used and what was written off. */
+static void uet_rccc_test_unseen(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, uet_rccc_unseen(1000, 400, 100), 500);
+	/* a late original after its retransmission: used past the grant */
+	KUNIT_EXPECT_EQ(test, uet_rccc_unseen(1000, 900, 200), 0);
+	/* across the wrap */
+	KUNIT_EXPECT_EQ(test, uet_rccc_unseen(5, 0xfffffff0, 0), 21);
+	KUNIT_EXPECT_EQ(test, uet_rccc_unseen(5, 0, 0xfffffff0), 21);
+}
+
+/*
+ * The pacer's bound: the link's payload over the base RTT and target
+ * delay, and a packet, in whole packets.
+ */
+static void uet_rccc_test_bound(struct kunit *test)
+{
+	/* 50 Mbit/s for 2 ms: 12500 - 195 bytes, x 4096 / 4200: 12000 */
+	KUNIT_EXPECT_EQ(test, uet_rccc_bound(50, 2000000, 4096), 4 * 4096);
+	/* 12000 is 2 packets of 8192 rounded up, and one more */
+	KUNIT_EXPECT_EQ(test, uet_rccc_bound(50, 2000000, 8192), 3 * 8192);
+	/* jumbo packets on a slow link: one packet at least */
+	KUNIT_EXPECT_EQ(test, uet_rccc_bound(50, 0, 8192), 8192);
+	/* within a signed 32-bit count */
+	KUNIT_EXPECT_EQ(test, uet_rccc_bound(1600000, 4000000000U, 4096),
+			(U32_MAX / 2) / 4096 * 4096);
+}
+
 /* Cumulative request and grant, signed across the wrap. */
 static void uet_rccc_test_credit(struct kunit *test)
 {
@@ -840,6 +868,8 @@ static struct kunit_case uet_nscc_test_cases[] = {
 	KUNIT_CASE(uet_nscc_test_small_bdp),
 	KUNIT_CASE(uet_rccc_test_init_credit),
 	KUNIT_CASE(uet_rccc_test_tokens),
+	KUNIT_CASE(uet_rccc_test_unseen),
+	KUNIT_CASE(uet_rccc_test_bound),
 	KUNIT_CASE(uet_rccc_test_credit),
 	{}
 };

@@ -495,11 +495,17 @@ static u32 uet_pdc_test_credits(struct uet_kt *kt, u16 tlid, u32 *n)
 	return grant;
 }
 
-/* 1 Mbit/s: a chunk every 134 ms, so that the pacer is seen at work */
+/*
+ * 1 Mbit/s: a chunk every 134 ms, so that the pacer is seen at work; a
+ * round trip and target delay of 300 ms, so that its bound on credit out
+ * (40097 bytes) is not what stops it
+ */
 static void uet_pdc_test_rccc_cfg(struct uet_config *c)
 {
 	c->cc = UET_CC_RCCC;
 	c->link_rate_mbps = 1;
+	c->base_rtt_ns = 100000000;
+	c->cc_target_qdelay_ns = 200000000;
 }
 
 /*
@@ -614,6 +620,83 @@ static void uet_pdc_test_credit_held(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_DROP_DUP), 1);
 }
 
+/*
+ * 10 Mbit/s, 200 ms of round trip and target delay: credit out bound to
+ * 240000 payload bytes in whole packets and a packet, written off after
+ * 800 ms without data.
+ */
+static void uet_pdc_test_rccc_bound_cfg(struct uet_config *c)
+{
+	c->cc = UET_CC_RCCC;
+	c->link_rate_mbps = 10;
+	c->base_rtt_ns = 100000000;
+	c->cc_target_qdelay_ns = 100000000;
+}
+
+/* Wait for the pacer to stop at its bound; return the grant then. */
+static u32 uet_pdc_test_bound_grant(struct kunit *test, u16 tlid)
+{
+	struct uet_kt *kt = test->priv;
+	u32 n;
+
+	KUNIT_EXPECT_TRUE(test, UET_KT_WAIT(READ_ONCE(kt->un->rccc.blocked),
+					    1000));
+	return uet_pdc_test_credits(kt, tlid, &n);
+}
+
+/*
+ * A pacer keeps the credit it has out, granted and not used by data,
+ * within its bound: it grants again as data uses some, a retransmission
+ * of a PSN not received gives its lost original's back too, and credit
+ * out with no data for 4 round trips is written off.
+ */
+static void uet_pdc_test_credit_bound(struct kunit *test)
+{
+	u32 bound = uet_rccc_bound(10, 200000000, UET_DEFAULT_MSS);
+	struct uet_kt *kt = test->priv;
+	struct uet_kt_data d = {
+		.psn = 0x5001, .start = 0x5000, .flags = UET_REQ_AR,
+		.msg_id = 2, .msg_len = UET_DEFAULT_MSS, .len = UET_DEFAULT_MSS,
+		.ev = 0x201,
+	};
+	struct uet_ack_info a;
+	u16 tlid;
+	u32 g;
+
+	KUNIT_ASSERT_EQ(test, bound, 60 * UET_DEFAULT_MSS);
+	uet_kt_config(kt, uet_pdc_test_rccc_bound_cfg);
+	tlid = uet_pdc_test_target(kt);
+	d.dpdcid = tlid;
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid, 0x5001, 1 << 20);
+	/* whole packets once the bound binds: within one of it */
+	g = uet_pdc_test_bound_grant(test, tlid);
+	KUNIT_EXPECT_LE(test, g, bound);
+	KUNIT_EXPECT_GT(test, g, bound - UET_DEFAULT_MSS);
+
+	/* data used a packet of it: a packet more */
+	uet_kt_rcv_data(kt, &d);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_bound_grant(test, tlid),
+			g + UET_DEFAULT_MSS);
+
+	/* a resent PSN never received: its lost original's packet too */
+	d.psn++;
+	d.msg_id++;
+	d.flags |= UET_REQ_RETX;
+	uet_kt_rcv_data(kt, &d);
+	uet_kt_pop_ack(kt, &a, NULL);
+	KUNIT_EXPECT_EQ(test, uet_pdc_test_bound_grant(test, tlid),
+			g + 3 * UET_DEFAULT_MSS);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_LOST), 0);
+
+	/* no data for 800 ms: written off, and granted again */
+	KUNIT_EXPECT_TRUE(test, UET_KT_WAIT(uet_kt_stat(kt, UET_STAT_RCCC_LOST),
+					    3000));
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_LOST), g);
+	KUNIT_EXPECT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt), 1000));
+	uet_kt_purge(kt);
+}
+
 static struct kunit_case uet_pdc_test_cases[] = {
 	KUNIT_CASE(uet_pdc_test_create),
 	KUNIT_CASE(uet_pdc_test_syn_incarnations),
@@ -625,6 +708,7 @@ static struct kunit_case uet_pdc_test_cases[] = {
 	KUNIT_CASE(uet_pdc_test_credit_unpaced),
 	KUNIT_CASE(uet_pdc_test_credit_paced),
 	KUNIT_CASE(uet_pdc_test_credit_held),
+	KUNIT_CASE(uet_pdc_test_credit_bound),
 	{}
 };
 
