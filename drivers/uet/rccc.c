@@ -308,10 +308,7 @@ static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
 	cap = max_t(u64, chunk, uet_rccc_tokens(rate, period, mss));
 
 	spin_lock_bh(&p->lock);
-	/*
-	 * A wake while this turn runs must not start the timer: the turn
-	 * forwards it below, which a started timer does not allow.
-	 */
+	/* no wake while this turn runs: it grants what it can itself */
 	p->blocked = false;
 	if (p->running)
 		cap *= UET_RCCC_CATCHUP;
@@ -345,7 +342,14 @@ static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
 	/* Under the lock: uet_rccc_queue() starts the timer only when idle. */
 	p->running = !list_empty(&p->pdcs);
 	p->blocked = p->running && p->tokens > 0;
-	if (!p->running) {
+	if (hrtimer_is_queued(t)) {
+		/*
+		 * A wake started the timer again between its expiry and
+		 * this turn taking the lock: that start stands, and a
+		 * started timer must not be forwarded.
+		 */
+		ret = HRTIMER_NORESTART;
+	} else if (!p->running) {
 		p->armed = false;
 		ret = HRTIMER_NORESTART;
 	} else {
