@@ -42,12 +42,9 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_page_ring_alloc);
  */
 void uet_page_ring_free(struct uet_page_ring *r)
 {
-	u32 i;
-
 	if (!r)
 		return;
-	for (i = 0; i < r->n; i++)
-		put_page(r->pages[(r->head + i) % UET_PAGE_RING_PAGES]);
+	uet_page_ring_drain(r);
 	kvfree(r);
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_page_ring_free);
