@@ -225,10 +225,8 @@ static u32 uet_rccc_grant(struct uet_pdc *pdc, u32 chunk)
 			uet_rccc_ctl_out(pdc, UET_CTRL_CREDIT, rx->rccc_grant,
 					 rx->rccc_ev, &q);
 			spin_lock(&p->lock);
-			if (!rx->rccc_out) {
+			if (list_empty(&rx->rccc_out_node))
 				list_add_tail(&rx->rccc_out_node, &p->out);
-				rx->rccc_out = true;
-			}
 			spin_unlock(&p->lock);
 		}
 		if (uet_rccc_demand(rx->rccc_req, rx->rccc_grant)) {
@@ -263,10 +261,8 @@ static u64 uet_rccc_out(struct uet_rccc_pacer *p, unsigned long lost)
 			uet_stat_add(pdc->un, UET_STAT_RCCC_LOST, u);
 			u = 0;
 		}
-		if (!u) {
+		if (!u)
 			list_del_init(&rx->rccc_out_node);
-			rx->rccc_out = false;
-		}
 		sum += u;
 	}
 	return sum;
@@ -377,10 +373,7 @@ void uet_rccc_target_release(struct uet_pdc *pdc)
 		list_del_init(&pdc->rx.rccc_node);
 		pdc->rx.rccc_queued = false;
 	}
-	if (pdc->rx.rccc_out) {
-		list_del_init(&pdc->rx.rccc_out_node);
-		pdc->rx.rccc_out = false;
-	}
+	list_del_init(&pdc->rx.rccc_out_node);
 	spin_unlock(&p->lock);
 	spin_unlock_bh(&pdc->lock);
 }

@@ -301,10 +301,8 @@ struct uet_rx_held {
  * @rccc_seen: jiffies of the last data that used credit, or of the grant
  *	that left credit out again; read by the pacer's turn
  * @rccc_out_node: in uet_net.rccc.out while credit is out (granted and
- *	not used or lost); under uet_rccc_pacer.lock
+ *	not used or lost), else empty; under uet_rccc_pacer.lock
  * @rccc_queued: on the pacer's list (@rccc_node); under
- *	uet_rccc_pacer.lock
- * @rccc_out: in uet_net.rccc.out (@rccc_out_node); under
  *	uet_rccc_pacer.lock
  * @rccc_held: owed credit but off the pacer's list, granted
  *	UET_RCCC_AHEAD_PKTS packets beyond @rccc_fresh; the next new data
@@ -333,7 +331,6 @@ struct uet_pdc_rx {
 	struct list_head rccc_out_node;
 	u16 rccc_ev;
 	bool rccc_queued;
-	bool rccc_out;
 	bool rccc_held;
 	bool rccc_off;
 	struct uet_rx_held held;

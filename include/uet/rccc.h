@@ -27,8 +27,8 @@ struct uet_pdc;
 /**
  * struct uet_rccc_pacer - a namespace's credit pacer (RCCC targets)
  * @lock: protects the fields below but @timer, and the list fields of
- *	the target PDCs (uet_pdc_rx.rccc_node, rccc_queued, rccc_out_node,
- *	rccc_out) and their uet_pdc_rx.rccc_lost; taken inside
+ *	the target PDCs (uet_pdc_rx.rccc_node, rccc_queued, rccc_out_node)
+ *	and their uet_pdc_rx.rccc_lost; taken inside
  *	uet_pdc.lock, never around it
  * @pdcs: target PDCs owed credit, in turn order
  * @out: target PDCs with credit out, granted and not yet used by data

@@ -644,11 +644,34 @@ static u32 uet_pdc_test_bound_grant(struct kunit *test, u16 tlid)
 	return uet_pdc_test_credits(kt, tlid, &n);
 }
 
+/* Pop the CREDITs sent so far into *@grant; true once it is @min or more. */
+static bool uet_pdc_test_granted(struct uet_kt *kt, u16 tlid, u32 *grant,
+				 u32 min)
+{
+	while (uet_kt_pending(kt))
+		*grant = uet_pdc_test_credit(kt, tlid);
+	return *grant >= min;
+}
+
+/*
+ * Pop CREDITs until one grants @min or more, for at most @ms; return the
+ * last grant.
+ */
+static u32 uet_pdc_test_grant_to(struct uet_kt *kt, u16 tlid, u32 min,
+				 u32 ms)
+{
+	u32 grant = 0;
+
+	UET_KT_WAIT(uet_pdc_test_granted(kt, tlid, &grant, min), ms);
+	return grant;
+}
+
 /*
  * A pacer keeps the credit it has out, granted and not used by data,
  * within its bound: it grants again as data uses some, a retransmission
- * of a PSN not received gives its lost original's back too, and credit
- * out with no data for 4 round trips is written off.
+ * of a PSN not received gives its lost original's back too, a repeated
+ * request gives back all it had out, and credit out with no data for 4
+ * round trips is written off.
  */
 static void uet_pdc_test_credit_bound(struct kunit *test)
 {
@@ -661,7 +684,7 @@ static void uet_pdc_test_credit_bound(struct kunit *test)
 	};
 	struct uet_ack_info a;
 	u16 tlid;
-	u32 g;
+	u32 g, n;
 
 	KUNIT_ASSERT_EQ(test, bound, 60 * UET_DEFAULT_MSS);
 	uet_kt_config(kt, uet_pdc_test_rccc_bound_cfg);
@@ -689,10 +712,23 @@ static void uet_pdc_test_credit_bound(struct kunit *test)
 			g + 3 * UET_DEFAULT_MSS);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_LOST), 0);
 
+	/*
+	 * asked again, its credit spent: what it had out is given back at
+	 * once, so the pacer grants a bound more (200 ms of link) before
+	 * the 800 ms without data that would write it off
+	 */
+	g += 3 * UET_DEFAULT_MSS;
+	uet_kt_rcv_ctrl_val(kt, UET_CTRL_CREDIT_REQ, tlid, 0x5003, 1 << 20);
+	n = uet_pdc_test_grant_to(kt, tlid, g + bound - UET_DEFAULT_MSS + 1,
+				  600);
+	KUNIT_EXPECT_GT(test, n, g + bound - UET_DEFAULT_MSS);
+	KUNIT_EXPECT_LE(test, n, g + bound);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_LOST), 0);
+
 	/* no data for 800 ms: written off, and granted again */
 	KUNIT_EXPECT_TRUE(test, UET_KT_WAIT(uet_kt_stat(kt, UET_STAT_RCCC_LOST),
 					    3000));
-	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_LOST), g);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RCCC_LOST), n - g);
 	KUNIT_EXPECT_TRUE(test, UET_KT_WAIT(uet_kt_pending(kt), 1000));
 	uet_kt_purge(kt);
 }
