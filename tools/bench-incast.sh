@@ -26,9 +26,10 @@
 #    TCP dctcp (tcp_dctcp, tcp_ecn=1 and tcp_congestion_control=dctcp in
 #    every namespace): one connection per sender, a perl sender and sink.
 #
-# Every sender waits on one FIFO and starts when the script writes to it
-# (a perl TCP sender connects only then), so that they start together
-# whatever `ip netns exec` costs under TCG. A sender is done when its
+# Every sender is running and waits on one FIFO, and starts when the
+# script writes to it (a perl TCP sender connects only then; a uetperf
+# client, its socket open, sends its first message, which opens its PDC),
+# so that they start together whatever starting a process costs under TCG. A sender is done when its
 # receiver has every byte: the server (uetperf, or the TCP sink at EOF)
 # exits and its end is stamped. Reported per run: the last sender's
 # completion time, the ideal time N x S x 8 / rate (payload only, no
@@ -36,10 +37,11 @@
 # the senders' retransmissions (uet: retx_timeout + retx_sack + retx_nack;
 # TCP: TcpRetransSegs) and their timeouts (uet: retx_timeout; TCP:
 # TcpExtTCPTimeouts), the queue's peak (its largest backlog sampled every
-# 10 ms, as milliseconds at the rate); a JSON line per run (with the
-# per-sender times, the queue's drops, ECN marks and peak backlog, and the
-# receiver's rccc_credit_tx), then
-# one table. A run that has not completed after BENCH_TIMEOUT (default
+# 10 ms, as milliseconds at the rate), and "wire": the bytes the port sent,
+# headers and all, over the payload (what the headers cost on the link,
+# which the payload-only ideal leaves out); a JSON line per run (with the
+# per-sender times, the queue's drops, ECN marks and peak backlog, the
+# port's bytes and the receiver's rccc_credit_tx), then one table. A run that has not completed after BENCH_TIMEOUT (default
 # 60 s + 20 x ideal) is stopped and reported incomplete.
 #
 # Environment: N_LIST (default "4 8"), BENCH_SIZE bytes per sender
@@ -217,19 +219,29 @@ stamped()
 		t=$EPOCHREALTIME; echo "${t/[.,]/}" >"$0"' "$tmp/end.$k" "$@" &
 }
 
-# gated K NS CMD...: run CMD in NS once a byte arrives on the start FIFO
-# (held open by the caller on fd 3, so that opening it never blocks);
-# ready.K says it waits
+# gated K NS CMD...: run uetperf CMD in NS with -G: it opens its socket,
+# says "uetperf: waiting" and starts once a line arrives on the start
+# FIFO (held open by the caller on fd 3, so that opening it never
+# blocks). It is running before the release, as the TCP sender is:
+# started by the release, a uetperf took some 0.1 s of TCG to load that
+# counted against it.
 gated()
 {
 	local k=$1 ns=$2
 
 	shift 2
-	# shellcheck disable=SC2016 # the inner shell's arguments
-	ip netns exec "$ns" sh -c \
-		': >"$0.$1"; read -r _ <"$2"; shift 2; exec "$@"' \
-		"$tmp/ready" "$k" "$tmp/go" "$@" >"$tmp/send.$k.out" \
+	ip netns exec "$ns" "$@" -G <"$tmp/go" >"$tmp/send.$k.out" \
 		2>"$tmp/send.$k.err" &
+}
+
+# waiting N: the N uetperf clients wait for the release
+waiting()
+{
+	local k
+
+	for k in $(seq "$1"); do
+		grep -q '^uetperf: waiting' "$tmp/send.$k.err" || return 1
+	done
 }
 
 # count_files PATTERN: how many files match tmp/PATTERN (no process)
@@ -335,6 +347,12 @@ qstat()
 		    $f | numbers] | add // 0" 2>/dev/null
 }
 
+# link_bytes: the bytes the bottleneck has sent, headers and all
+link_bytes()
+{
+	ip netns exec "$W" cat /sys/class/net/pr/statistics/tx_bytes
+}
+
 # qsample_start: sample the bottleneck's backlog (tbf's, which holds its
 # fq_codel's) every 10 ms until qsample_stop, in one tc process (-batch)
 # fed by one perl loop; the largest sample, in bytes, goes to tmp/qpeak.
@@ -409,14 +427,17 @@ run()
 			;;
 		esac
 	done
-	wait_for 60 ready_is 'ready.*' "$n" ||
-		{ echo "the senders did not get ready" >&2; return 1; }
+	case $v in
+	uet-*) wait_for 60 waiting "$n" ;;
+	tcp-*) wait_for 60 ready_is 'ready.*' "$n" ;;
+	esac || { echo "the senders did not get ready" >&2; return 1; }
 
 	ideal=$(awk -v n="$n" -v s="$size" -v c="$(rate_bps "$rate")" \
 		'BEGIN { printf "%.3f", n * s * 8 / c }')
 	limit=${BENCH_TIMEOUT:-$(awk -v i="$ideal" \
 		'BEGIN { printf "%d", 60 + 20 * i }')}
 	qsample_start
+	wire=$(link_bytes)
 	t0=$(now_us)
 	RELEASED=$SECONDS
 	for k in $(seq "$n"); do
@@ -430,6 +451,7 @@ run()
 		done
 	fi
 	qpeak=$(qsample_stop)
+	wire=$(($(link_bytes) - wire))
 	wait
 	exec 3>&-
 
@@ -486,7 +508,7 @@ run()
 	awk -v v="$v" -v n="$n" -v s="$size" -v rate="$rate" -v i="$ideal" \
 		-v ok="$ok" -v to="$timeout" -v retx="$retx" -v rto="$rto" \
 		-v credit="${credit:-0}" -v drops="${drops:-0}" \
-		-v marks="${marks:-0}" -v qpeak="${qpeak:-0}" \
+		-v marks="${marks:-0}" -v qpeak="${qpeak:-0}" -v wire="$wire" \
 		-v bps="$(rate_bps "$rate")" -v t="$times" -v rowf="$tmp/row" 'BEGIN {
 		k = split(t, c, " ")
 		last = 0; sum = 0; sq = 0; list = ""
@@ -514,10 +536,11 @@ run()
 			retx, rto, credit
 		qms = qpeak * 8 * 1000 / bps
 		printf "\"q_drops\":%d,\"q_ecn_marks\":%d,", drops, marks
-		printf "\"q_peak_bytes\":%d,\"q_peak_ms\":%.2f}\n", qpeak, qms
-		printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %7s %7s %7.2f\n", \
+		printf "\"q_peak_bytes\":%d,\"q_peak_ms\":%.2f,", qpeak, qms
+		printf "\"link_bytes\":%d}\n", wire
+		printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %7s %7s %7.2f %6.3f\n", \
 			n, v, ls, sprintf("%.2f", i), r, js, retx, rto, \
-			drops, marks, qms >rowf
+			drops, marks, qms, wire / (n * s) >rowf
 	}'
 	ROW=$(cat "$tmp/row")
 }
@@ -547,8 +570,9 @@ exec 4<>"$tmp/tick"
 
 echo "incast benchmark: N senders x $size bytes -> 1 receiver, $rate (tbf)" \
 	"+ fq_codel limit $qlimit ecn ce_threshold $ce; uet mss $mss, mtu ${mtu:-1500}, base-rtt $base_rtt, rto-min ${rto_min:-default}"
-hdr=$(printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %7s %7s %7s" N variant \
-	"last s" "ideal s" "x ideal" Jain retx timeouts qdrops qmarks "qpeak ms")
+hdr=$(printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %7s %7s %7s %6s" N variant \
+	"last s" "ideal s" "x ideal" Jain retx timeouts qdrops qmarks "qpeak ms" \
+	wire)
 rows=()
 for n in $n_list; do
 	for v in $variants; do
