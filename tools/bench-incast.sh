@@ -29,20 +29,22 @@
 # Every sender is running and waits on one FIFO, and starts when the
 # script writes to it (a perl TCP sender connects only then; a uetperf
 # client, its socket open, sends its first message, which opens its PDC),
-# so that they start together whatever starting a process costs under TCG. A sender is done when its
-# receiver has every byte: the server (uetperf, or the TCP sink at EOF)
-# exits and its end is stamped. Reported per run: the last sender's
-# completion time, the ideal time N x S x 8 / rate (payload only, no
-# header), their ratio, Jain's fairness index of the N completion times,
-# the senders' retransmissions (uet: retx_timeout + retx_sack + retx_nack;
-# TCP: TcpRetransSegs) and their timeouts (uet: retx_timeout; TCP:
-# TcpExtTCPTimeouts), the queue's peak (its largest backlog sampled every
-# 10 ms, as milliseconds at the rate), and "wire": the bytes the port sent,
-# headers and all, over the payload (what the headers cost on the link,
-# which the payload-only ideal leaves out); a JSON line per run (with the
-# per-sender times, the queue's drops, ECN marks and peak backlog, the
-# port's bytes and the receiver's rccc_credit_tx), then one table. A run that has not completed after BENCH_TIMEOUT (default
-# 60 s + 20 x ideal) is stopped and reported incomplete.
+# so that they start together whatever starting a process costs under TCG.
+# A sender is done when its receiver has every byte: the server (uetperf,
+# or the TCP sink at EOF) exits and its end is stamped. Reported per run:
+# the last sender's completion time, the ideal time N x S x 8 / rate
+# (payload only, no header), their ratio, Jain's fairness index of the N
+# completion times, the senders' retransmissions (uet: retx_timeout +
+# retx_sack + retx_nack; TCP: TcpRetransSegs) and their timeouts (uet:
+# retx_timeout; TCP: TcpExtTCPTimeouts), the queue's peak (its largest
+# backlog sampled every 10 ms, as milliseconds at the rate), and "wire":
+# the bytes the port sent, headers and all, over the payload (what the
+# headers cost on the link, which the payload-only ideal leaves out); a
+# JSON line per run (with the per-sender times, the queue's drops, ECN
+# marks and peak backlog, the port's bytes and the receiver's
+# rccc_credit_tx), then one table. A run that has not completed after
+# BENCH_TIMEOUT (default 60 s + 20 x ideal) is stopped and reported
+# incomplete.
 #
 # Environment: N_LIST (default "4 8"), BENCH_SIZE bytes per sender
 # (default 4194304), BENCH_MSG uet message bytes (default 1048576, or S
