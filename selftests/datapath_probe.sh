@@ -54,19 +54,20 @@ job2()
 		>/dev/null 2>&1
 }
 
-# diag: what A and B saw, after a failure.
+# diag: what A and B saw, after a failure: every counter that moved, and
+# both ends' PDCs (whether B still had job 2's, and where its PSNs were).
 diag()
 {
 	local ns
 
 	for ns in "$A" "$B"; do
 		# shellcheck disable=SC2016 # awk's fields
-		ip netns exec "$ns" awk '$2 != 0 && ($1 ~ /^(probe|ev_|drop|pdc_|retx_|sack_)/) { printf "%s=%s ", $1, $2 }' \
-			/proc/net/uet_stat | sed 's/^/# /'
+		ip netns exec "$ns" awk '$2 != 0 { printf "%s=%s ", $1, $2 }' \
+			/proc/net/uet_stat | fold -s -w 76 | sed 's/^/# /'
 		echo
+		"$UETCTL" -n "$ns" pdc show 2>&1 | sed 's/^/# /'
 	done
 	"$UETCTL" -n "$A" dest show 2>&1 | sed 's/^/# /'
-	"$UETCTL" -n "$A" pdc show 2>&1 | sed 's/^/# /'
 	ip netns exec "$A" tc filter show dev va egress 2>&1 | sed 's/^/# /'
 }
 
