@@ -783,6 +783,49 @@ void uet_rccc_on_resend(struct uet_rccc_tx *r, u32 bytes)
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_on_resend);
 
 /**
+ * uet_rccc_on_wait_end() - a grant ended a wait for credit
+ * @r: the credit, under the PDC's lock
+ * @waited_ns: how long the wait lasted
+ *
+ * At a target that many senders share, a sender waits its turn at the
+ * pacer, many round trips: the wait it usually sees, not its RTO, says
+ * when a request has gone unanswered for too long.
+ */
+void uet_rccc_on_wait_end(struct uet_rccc_tx *r, u64 waited_ns)
+{
+	u32 w = min_t(u64, waited_ns, U32_MAX);
+
+	if (!r->wait_ns)
+		r->wait_ns = w;
+	else
+		r->wait_ns = r->wait_ns - (r->wait_ns >> 3) + (w >> 3);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_on_wait_end);
+
+/**
+ * uet_rccc_ask_ns() - how long a waiting initiator waits to ask again
+ * @r: the credit, under the PDC's lock
+ * @rto_ns: the PDC's retransmission timeout
+ * @max_ns: its upper bound (rto-max)
+ *
+ * %UET_RCCC_ASK_WAITS usual waits, at least a timeout and at most
+ * @max_ns, doubled for each request already repeated without a grant, up
+ * to %UET_RCCC_BACKOFF_MAX times.  Repeating after one timeout while the
+ * pacer serves a dozen others would cost the last hop a CREDIT_REQ for
+ * nearly every grant, and make the target write off credit whose data is
+ * still in its queue (uet_rccc_req_rx()).
+ *
+ * Return: the time in ns.
+ */
+u64 uet_rccc_ask_ns(const struct uet_rccc_tx *r, u64 rto_ns, u64 max_ns)
+{
+	u64 t = min_t(u64, (u64)UET_RCCC_ASK_WAITS * r->wait_ns, max_ns);
+
+	return max(t, rto_ns) << min_t(u8, r->repeats, UET_RCCC_BACKOFF_MAX);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_ask_ns);
+
+/**
  * uet_rccc_on_idle() - the PDC went quiet: its initial credit comes back
  * @r: the credit, under the PDC's lock; nothing is queued or in flight
  *

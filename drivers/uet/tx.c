@@ -651,6 +651,13 @@ u64 uet_tx_base_rtt_ns(const struct uet_pdc *pdc)
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_base_rtt_ns);
 
+/* When a PDC waiting for credit is to ask again, from now (RCCC). */
+static u64 uet_tx_ask_ns(const struct uet_pdc *pdc)
+{
+	return uet_rccc_ask_ns(&pdc->tx.rccc, uet_tx_rto_ns(pdc),
+			       (u64)pdc->rto_max_us * NSEC_PER_USEC);
+}
+
 /* Early-detection delay after a send (REPS): 0 when off. */
 static u64 uet_tx_ed_ns(const struct uet_pdc *pdc)
 {
@@ -934,7 +941,7 @@ static void uet_tx_arm(struct uet_pdc *pdc, u64 now, bool restart)
 		tx->rccc.ask_at = 0;
 	} else {
 		if (!tx->rccc.ask_at)
-			tx->rccc.ask_at = now + uet_tx_rto_ns(pdc);
+			tx->rccc.ask_at = now + uet_tx_ask_ns(pdc);
 		next = min(next, tx->rccc.ask_at);
 	}
 	if (next == U64_MAX)
@@ -1377,6 +1384,7 @@ static bool uet_tx_credit_open(struct uet_pdc *pdc)
 		return true;
 	if (!r->waiting) {
 		r->waiting = true;
+		r->wait_from = ktime_get_ns();
 		uet_stat_inc(pdc->un, UET_STAT_RCCC_WAIT);
 	}
 	return false;
@@ -1974,6 +1982,8 @@ void uet_tx_credit(struct uet_pdc *pdc, u32 grant, struct sk_buff_head *q)
 	uet_stat_inc(pdc->un, UET_STAT_RCCC_CREDIT_RX);
 	pdc->last_active = jiffies;
 	pdc->tx.heard_ns = now;
+	if (r->waiting)
+		uet_rccc_on_wait_end(r, now - r->wait_from);
 	r->waiting = false;
 	r->ask_at = 0;
 	r->repeats = 0;
@@ -2409,9 +2419,7 @@ static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
 	/* Waiting for credit a timeout long: the request or its answer was lost. */
 	if (tx->rccc.ask_at && now >= tx->rccc.ask_at) {
 		uet_tx_credit_ask(pdc, true, q);
-		tx->rccc.ask_at = now + (uet_tx_rto_ns(pdc) <<
-					 min_t(u8, tx->rccc.repeats,
-					       UET_RCCC_BACKOFF_MAX));
+		tx->rccc.ask_at = now + uet_tx_ask_ns(pdc);
 		if (tx->rccc.unanswered < U8_MAX)
 			tx->rccc.unanswered++;
 		if (tx->rccc.repeats < U8_MAX)

@@ -260,10 +260,16 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
 #define UET_RCCC_ASK_MAX	3
 /*
  * A sender waiting its turn at a busy target's pacer asks again after a
- * timeout, then after 2, then after 4: the target's standing answer says
- * it is there, and more requests would not bring credit sooner.
+ * wait (uet_rccc_ask_ns()), then after 2, then after 4: the target's
+ * standing answer says it is there, and more requests would not bring
+ * credit sooner.
  */
 #define UET_RCCC_BACKOFF_MAX	2
+/*
+ * A repeat waits this many of the sender's usual waits for a grant: a
+ * turn that comes a little late is no sign of a lost request.
+ */
+#define UET_RCCC_ASK_WAITS	2
 /* A target's pacer grants all but 1/2^this of its link's rate. */
 #define UET_RCCC_HEADROOM_SHIFT	6
 /*
@@ -286,6 +292,9 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  * @asked: the request last sent in a CREDIT_REQ (wraps)
  * @ask_at: when to repeat the request while waiting for credit, ns; 0
  *	when not waiting
+ * @wait_from: when the current wait for credit began, ns
+ * @wait_ns: smoothed length of a wait that a grant ended, ns (1/8 gain,
+ *	as SRTT); 0 before the first
  * @waiting: data is queued and the credit is spent
  * @unanswered: requests repeated since the last CREDIT (saturates)
  * @repeats: requests repeated since the last grant that raised the credit
@@ -305,6 +314,8 @@ struct uet_rccc_tx {
 	u32 grant;
 	u32 asked;
 	u64 ask_at;
+	u64 wait_from;
+	u32 wait_ns;
 	bool waiting;
 	u8 unanswered;
 	u8 repeats;
@@ -318,6 +329,8 @@ u32 uet_rccc_req(const struct uet_rccc_tx *r);
 bool uet_rccc_need(const struct uet_rccc_tx *r);
 bool uet_rccc_can_send(const struct uet_rccc_tx *r);
 void uet_rccc_on_resend(struct uet_rccc_tx *r, u32 bytes);
+void uet_rccc_on_wait_end(struct uet_rccc_tx *r, u64 waited_ns);
+u64 uet_rccc_ask_ns(const struct uet_rccc_tx *r, u64 rto_ns, u64 max_ns);
 void uet_rccc_on_idle(struct uet_rccc_tx *r);
 bool uet_rccc_on_grant(struct uet_rccc_tx *r, u32 grant);
 u32 uet_rccc_demand(u32 req, u32 grant);

@@ -844,6 +844,41 @@ static void uet_rccc_test_credit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_rccc_demand(0xfffffff0, 5), 0);
 }
 
+/* A waiting sender asks again after its usual waits, not one timeout. */
+static void uet_rccc_test_ask(struct kunit *test)
+{
+	struct uet_rccc_tx r;
+
+	uet_rccc_tx_init(&r, 1000);
+	/* no wait seen yet: one timeout, doubled per repeat up to 4 */
+	KUNIT_EXPECT_EQ(test, uet_rccc_ask_ns(&r, 1000000, 200000000), 1000000);
+	r.repeats = 1;
+	KUNIT_EXPECT_EQ(test, uet_rccc_ask_ns(&r, 1000000, 200000000), 2000000);
+	r.repeats = 200;
+	KUNIT_EXPECT_EQ(test, uet_rccc_ask_ns(&r, 1000000, 200000000), 4000000);
+	r.repeats = 0;
+
+	/* waits of 11 ms for a turn (16 senders at 50 Mbit/s): ask at 22 ms */
+	uet_rccc_on_wait_end(&r, 11000000);
+	KUNIT_EXPECT_EQ(test, r.wait_ns, 11000000);
+	KUNIT_EXPECT_EQ(test, uet_rccc_ask_ns(&r, 1000000, 200000000),
+			22000000);
+	/* one short wait moves the average an eighth of the way */
+	uet_rccc_on_wait_end(&r, 3000000);
+	KUNIT_EXPECT_EQ(test, r.wait_ns, 10000000);
+	/* short waits: never below a timeout */
+	KUNIT_EXPECT_EQ(test, uet_rccc_ask_ns(&r, 30000000, 200000000),
+			30000000);
+	/* long ones: at most rto-max, before the doubling */
+	KUNIT_EXPECT_EQ(test, uet_rccc_ask_ns(&r, 1000000, 5000000), 5000000);
+	r.repeats = 2;
+	KUNIT_EXPECT_EQ(test, uet_rccc_ask_ns(&r, 1000000, 5000000), 20000000);
+	/* a wait beyond 4 s counts as 4.29 s */
+	uet_rccc_tx_init(&r, 1000);
+	uet_rccc_on_wait_end(&r, 10000000000ULL);
+	KUNIT_EXPECT_EQ(test, r.wait_ns, U32_MAX);
+}
+
 static struct kunit_case uet_nscc_test_cases[] = {
 	KUNIT_CASE(uet_nscc_test_defaults_100g),
 	KUNIT_CASE(uet_nscc_test_defaults_vm),
@@ -871,6 +906,7 @@ static struct kunit_case uet_nscc_test_cases[] = {
 	KUNIT_CASE(uet_rccc_test_unseen),
 	KUNIT_CASE(uet_rccc_test_bound),
 	KUNIT_CASE(uet_rccc_test_credit),
+	KUNIT_CASE(uet_rccc_test_ask),
 	{}
 };
 
