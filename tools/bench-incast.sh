@@ -36,7 +36,9 @@
 # (payload only, no header), their ratio, Jain's fairness index of the N
 # completion times, the senders' retransmissions (uet: retx_timeout +
 # retx_sack + retx_nack; TCP: TcpRetransSegs) and their timeouts (uet:
-# retx_timeout; TCP: TcpExtTCPTimeouts), the queue's peak (its largest
+# retx_timeout; TCP: TcpExtTCPTimeouts) and how many of those were
+# spurious, the packet not lost (uet: retx_spurious; TCP:
+# TcpExtTCPSpuriousRTOs), the queue's peak (its largest
 # backlog sampled every 10 ms, as milliseconds at the rate), and "wire":
 # the bytes the port sent, headers and all, over the payload (what the
 # headers cost on the link, which the payload-only ideal leaves out); a
@@ -489,6 +491,7 @@ run()
 	uet-*)
 		retx=$(sum_stat retx_timeout retx_sack retx_nack)
 		rto=$(sum_stat retx_timeout)
+		spur=$(sum_stat retx_spurious)
 		credit=$(uet_stat "$R" rccc_credit_tx)
 		if [ -n "${BENCH_STATS:-}" ]; then
 			echo "# $v N = $n senders: $(stats_line "${S[@]}")" >&2
@@ -498,6 +501,7 @@ run()
 	tcp-*)
 		retx=$(sum_nstat TcpRetransSegs)
 		rto=$(sum_nstat TcpExtTCPTimeouts)
+		spur=$(sum_nstat TcpExtTCPSpuriousRTOs)
 		credit=null
 		;;
 	esac
@@ -509,6 +513,7 @@ run()
 	# the JSON line and the table's row, from the per-sender times
 	awk -v v="$v" -v n="$n" -v s="$size" -v rate="$rate" -v i="$ideal" \
 		-v ok="$ok" -v to="$timeout" -v retx="$retx" -v rto="$rto" \
+		-v spur="${spur:-0}" \
 		-v credit="${credit:-0}" -v drops="${drops:-0}" \
 		-v marks="${marks:-0}" -v qpeak="${qpeak:-0}" -v wire="$wire" \
 		-v bps="$(rate_bps "$rate")" -v t="$times" -v rowf="$tmp/row" 'BEGIN {
@@ -534,14 +539,15 @@ run()
 		printf "\"bytes\":%d,\"rate\":\"%s\",\"complete\":%s,", s, rate, ok
 		printf "\"last_s\":%s,\"ideal_s\":%.3f,\"ratio\":%s,", jl, i, jr
 		printf "\"jain\":%s,\"per_sender_s\":[%s],", jj, list
-		printf "\"retx\":%d,\"timeouts\":%d,\"rccc_credit_tx\":%s,", \
-			retx, rto, credit
+		printf "\"retx\":%d,\"timeouts\":%d,\"spurious\":%d,", \
+			retx, rto, spur
+		printf "\"rccc_credit_tx\":%s,", credit
 		qms = qpeak * 8 * 1000 / bps
 		printf "\"q_drops\":%d,\"q_ecn_marks\":%d,", drops, marks
 		printf "\"q_peak_bytes\":%d,\"q_peak_ms\":%.2f,", qpeak, qms
 		printf "\"link_bytes\":%d}\n", wire
-		printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %7s %7s %7.2f %6.3f\n", \
-			n, v, ls, sprintf("%.2f", i), r, js, retx, rto, \
+		printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %5s %7s %7s %7.2f %6.3f\n", \
+			n, v, ls, sprintf("%.2f", i), r, js, retx, rto, spur, \
 			drops, marks, qms, wire / (n * s) >rowf
 	}'
 	ROW=$(cat "$tmp/row")
@@ -572,9 +578,9 @@ exec 4<>"$tmp/tick"
 
 echo "incast benchmark: N senders x $size bytes -> 1 receiver, $rate (tbf)" \
 	"+ fq_codel limit $qlimit ecn ce_threshold $ce; uet mss $mss, mtu ${mtu:-1500}, base-rtt $base_rtt, rto-min ${rto_min:-default}"
-hdr=$(printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %7s %7s %7s %6s" N variant \
-	"last s" "ideal s" "x ideal" Jain retx timeouts qdrops qmarks "qpeak ms" \
-	wire)
+hdr=$(printf "%-4s %-14s %9s %8s %8s %6s %8s %8s %5s %7s %7s %7s %6s" N \
+	variant "last s" "ideal s" "x ideal" Jain retx timeouts spur qdrops \
+	qmarks "qpeak ms" wire)
 rows=()
 for n in $n_list; do
 	for v in $variants; do

@@ -2416,7 +2416,7 @@ static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
 		uet_tx_push(pdc, q);
 	if (tx->probe_at && now >= tx->probe_at)
 		uet_tx_probe(pdc, now, q);
-	/* Waiting for credit a timeout long: the request or its answer was lost. */
+	/* Waiting far longer than grants take: a request or answer was lost. */
 	if (tx->rccc.ask_at && now >= tx->rccc.ask_at) {
 		uet_tx_credit_ask(pdc, true, q);
 		tx->rccc.ask_at = now + uet_tx_ask_ns(pdc);
