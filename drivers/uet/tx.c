@@ -940,8 +940,11 @@ static void uet_tx_arm(struct uet_pdc *pdc, u64 now, bool restart)
 	if (!tx->rccc.waiting) {
 		tx->rccc.ask_at = 0;
 	} else {
-		if (!tx->rccc.ask_at)
+		/* a wait starts: the push that began it is timed already */
+		if (!tx->rccc.ask_at) {
+			tx->rccc.wait_from = now;
 			tx->rccc.ask_at = now + uet_tx_ask_ns(pdc);
+		}
 		next = min(next, tx->rccc.ask_at);
 	}
 	if (next == U64_MAX)
@@ -1384,7 +1387,6 @@ static bool uet_tx_credit_open(struct uet_pdc *pdc)
 		return true;
 	if (!r->waiting) {
 		r->waiting = true;
-		r->wait_from = ktime_get_ns();
 		uet_stat_inc(pdc->un, UET_STAT_RCCC_WAIT);
 	}
 	return false;

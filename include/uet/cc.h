@@ -292,7 +292,8 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  * @asked: the request last sent in a CREDIT_REQ (wraps)
  * @ask_at: when to repeat the request while waiting for credit, ns; 0
  *	when not waiting
- * @wait_from: when the current wait for credit began, ns
+ * @wait_from: when the current wait for credit began (its timer was
+ *	armed, uet_tx_arm()), ns
  * @wait_ns: smoothed length of a wait that a grant ended, ns (1/8 gain,
  *	as SRTT); 0 before the first
  * @waiting: data is queued and the credit is spent
