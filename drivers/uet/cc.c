@@ -884,19 +884,26 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_unseen);
  * uet_rccc_bound() - credit a target may have out across its PDCs
  * @rate_mbps: its link rate, Mbit/s
  * @rtt_ns: the base RTT and the target queueing delay, ns
+ * @target_ns: the target queueing delay, ns
  * @mss: payload bytes of a full packet
  *
  * What the link carries in @rtt_ns, and one packet more, in whole
  * packets: enough to keep it busy over a round trip with the target's
- * queue, and no more, however late the pacer's turns come.
+ * queue, and no more, however late the pacer's turns come.  The packet
+ * more only where the link carries it within @target_ns more: a jumbo
+ * packet on a slow link takes longer than the target delay, and would
+ * keep the queue above twice it.  %UET_RCCC_BOUND_MIN_PKTS at least.
  *
  * Return: the bound in payload bytes, a multiple of @mss (not 0).
  */
-u32 uet_rccc_bound(u32 rate_mbps, u32 rtt_ns, u32 mss)
+u32 uet_rccc_bound(u32 rate_mbps, u32 rtt_ns, u32 target_ns, u32 mss)
 {
 	u64 b = DIV_ROUND_UP_ULL(uet_rccc_tokens(rate_mbps, rtt_ns, mss),
 				 mss) + 1;
+	u64 cap = div_u64(uet_rccc_tokens(rate_mbps, (u64)rtt_ns + target_ns,
+					  mss), mss);
 
+	b = max_t(u64, min(b, cap), UET_RCCC_BOUND_MIN_PKTS);
 	return min_t(u64, b, (U32_MAX / 2) / mss) * mss;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_bound);

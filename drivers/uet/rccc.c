@@ -284,7 +284,7 @@ static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
 	struct uet_net *un = container_of(p, struct uet_net, rccc);
 	enum hrtimer_restart ret = HRTIMER_RESTART;
 	u64 now = ktime_get_ns(), period, cap, out;
-	u32 rate, mss, chunk, rtt, bound;
+	u32 rate, mss, chunk, rtt, target, bound;
 	const struct uet_config *cfg;
 	struct uet_pdc *pdc;
 	unsigned long lost;
@@ -294,8 +294,9 @@ static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
 	rate = cfg->link_rate_mbps;
 	mss = cfg->mss;
 	chunk = UET_RCCC_CHUNK_PKTS * mss;
-	rtt = cfg->base_rtt_ns + (cfg->cc_target_qdelay_ns ?: cfg->base_rtt_ns);
-	bound = uet_rccc_bound(rate, rtt, mss);
+	target = cfg->cc_target_qdelay_ns ?: cfg->base_rtt_ns;
+	rtt = cfg->base_rtt_ns + target;
+	bound = uet_rccc_bound(rate, rtt, target, mss);
 	lost = nsecs_to_jiffies((u64)UET_RCCC_LOST_RTTS * rtt) + 1;
 	/* a turn every chunk's time on the link, or less often */
 	period = max_t(u64, div_u64((u64)UET_RCCC_CHUNK_PKTS *

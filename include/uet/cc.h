@@ -240,6 +240,11 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  */
 #define UET_RCCC_AHEAD_PKTS	512
 /*
+ * The fewest full packets a target's pacer may have out across its PDCs:
+ * one crossing the last hop while the next one's CREDIT goes out.
+ */
+#define UET_RCCC_BOUND_MIN_PKTS	2
+/*
  * Bytes a request may run ahead of the grant.  The 32-bit totals are
  * compared signed, so a request 2 GiB or more ahead (many sockets of one
  * job, at the largest SO_SNDBUF, on one PDC) would look behind; the rest
@@ -337,7 +342,7 @@ bool uet_rccc_on_grant(struct uet_rccc_tx *r, u32 grant);
 u32 uet_rccc_demand(u32 req, u32 grant);
 u64 uet_rccc_tokens(u32 rate_mbps, u64 elapsed_ns, u32 mss);
 u32 uet_rccc_unseen(u32 grant, u32 used, u32 lost);
-u32 uet_rccc_bound(u32 rate_mbps, u32 rtt_ns, u32 mss);
+u32 uet_rccc_bound(u32 rate_mbps, u32 rtt_ns, u32 target_ns, u32 mss);
 
 /**
  * uet_nscc_avg_delay_ns() - average queueing delay of a PDC

@@ -762,18 +762,25 @@ static void uet_rccc_test_unseen(struct kunit *test)
 
 /*
  * The pacer's bound: the link's payload over the base RTT and target
- * delay, and a packet, in whole packets.
+ * delay, and a packet where the link carries it within one more target
+ * delay, in whole packets, two at least.
  */
 static void uet_rccc_test_bound(struct kunit *test)
 {
 	/* 50 Mbit/s for 2 ms: 12500 - 195 bytes, x 4096 / 4200: 12000 */
-	KUNIT_EXPECT_EQ(test, uet_rccc_bound(50, 2000000, 4096), 4 * 4096);
-	/* 12000 is 2 packets of 8192 rounded up, and one more */
-	KUNIT_EXPECT_EQ(test, uet_rccc_bound(50, 2000000, 8192), 3 * 8192);
-	/* jumbo packets on a slow link: one packet at least */
-	KUNIT_EXPECT_EQ(test, uet_rccc_bound(50, 0, 8192), 8192);
+	KUNIT_EXPECT_EQ(test, uet_rccc_bound(50, 2000000, 1000000, 4096),
+			4 * 4096);
+	/* 3 ms: 18000, 2 packets of 8192: not 2 rounded up and one more */
+	KUNIT_EXPECT_EQ(test, uet_rccc_bound(50, 2000000, 1000000, 8192),
+			2 * 8192);
+	/* 1024: 11170 rounded up and one more, 12, within 3 ms's 16756 */
+	KUNIT_EXPECT_EQ(test, uet_rccc_bound(50, 2000000, 1000000, 1024),
+			12 * 1024);
+	/* jumbo packets on a slow link: two packets at least */
+	KUNIT_EXPECT_EQ(test, uet_rccc_bound(50, 0, 0, 8192), 2 * 8192);
 	/* within a signed 32-bit count */
-	KUNIT_EXPECT_EQ(test, uet_rccc_bound(1600000, 4000000000U, 4096),
+	KUNIT_EXPECT_EQ(test, uet_rccc_bound(1600000, 4000000000U, 1000000,
+					     4096),
 			(U32_MAX / 2) / 4096 * 4096);
 }
 

@@ -675,7 +675,8 @@ static u32 uet_pdc_test_grant_to(struct uet_kt *kt, u16 tlid, u32 min,
  */
 static void uet_pdc_test_credit_bound(struct kunit *test)
 {
-	u32 bound = uet_rccc_bound(10, 200000000, UET_DEFAULT_MSS);
+	u32 bound = uet_rccc_bound(10, 200000000, 100000000,
+				   UET_DEFAULT_MSS);
 	struct uet_kt *kt = test->priv;
 	struct uet_kt_data d = {
 		.psn = 0x5001, .start = 0x5000, .flags = UET_REQ_AR,
