@@ -889,7 +889,7 @@ static struct sk_buff *uet_nl_event_new(const struct uet_pdc *pdc, u8 type,
 	if (!READ_ONCE(uet_nl_live) ||
 	    !genl_has_listeners(&uet_nl_family, un->net, UET_NL_MCGRP_EVENTS))
 		return NULL;
-	skb = genlmsg_new(UET_NL_EVENT_SIZE, GFP_ATOMIC);
+	skb = genlmsg_new(UET_NL_EVENT_SIZE, GFP_ATOMIC | __GFP_NOWARN);
 	if (!skb)
 		goto lost;
 	*hdr = genlmsg_put(skb, 0, 0, &uet_nl_family, 0, UET_CMD_EVENT);

@@ -158,7 +158,7 @@ static int uet_dest_get(struct uet_net *un, struct uet_pdc *pdc,
 
 	d = rhashtable_lookup_fast(&un->dests, addr, uet_dest_params);
 	if (!d) {
-		d = kzalloc(sizeof(*d), GFP_ATOMIC);
+		d = kzalloc(sizeof(*d), GFP_ATOMIC | __GFP_NOWARN);
 		if (!d)
 			return -ENOMEM;
 		d->addr = *addr;
@@ -243,7 +243,7 @@ static void uet_pdc_snapshot(struct uet_pdc *pdc, const struct uet_config *c)
  * uet_pdc_alloc() - allocate a PDC, not yet published
  * @un: the namespace
  * @key: its key
- * @gfp: GFP_KERNEL_ACCOUNT (sendmsg()) or GFP_ATOMIC (receive)
+ * @gfp: GFP_KERNEL_ACCOUNT (sendmsg()) or GFP_ATOMIC | __GFP_NOWARN (receive)
  *
  * Return: the PDC, or NULL.
  */
@@ -630,7 +630,7 @@ struct uet_pdc *uet_pdc_target_get(struct uet_net *un,
 	pdc = uet_pdc_target_find(un, key);
 	if (pdc)
 		return pdc;
-	pdc = uet_pdc_alloc(un, key, GFP_ATOMIC);
+	pdc = uet_pdc_alloc(un, key, GFP_ATOMIC | __GFP_NOWARN);
 	if (!pdc)
 		return ERR_PTR(-ENOMEM);
 	pdc->rx.start_psn = start_psn;

@@ -501,7 +501,8 @@ static struct uet_rx_msg *uet_rx_msg_new(struct uet_pdc *pdc,
 	 */
 	if (!pk->off && pk->len == pk->msg_len)
 		embed = uet_rbuf_embed_size(pk->msg_len);
-	m = kzalloc(sizeof(*m) + embed, GFP_ATOMIC | __GFP_ACCOUNT);
+	m = kzalloc(sizeof(*m) + embed,
+		    GFP_ATOMIC | __GFP_ACCOUNT | __GFP_NOWARN);
 	if (m && embed) {
 		m->buf = (struct uet_rbuf *)(m + 1);
 		uet_rbuf_init(m->buf, pk->msg_len);

@@ -566,7 +566,7 @@ struct sk_buff *uet_ctl_skb_addr(const struct in6_addr *saddr,
 	struct uet_skb_cb *cb;
 	struct sk_buff *skb;
 
-	skb = alloc_skb(UET_HEADROOM + len, GFP_ATOMIC);
+	skb = alloc_skb(UET_HEADROOM + len, GFP_ATOMIC | __GFP_NOWARN);
 	if (!skb)
 		return NULL;
 	skb_reserve(skb, UET_HEADROOM);
@@ -1063,7 +1063,7 @@ static struct sk_buff *uet_tx_build_nop(struct uet_pdc *pdc, u32 psn,
 	struct uet_pds_ctrl *c;
 	struct sk_buff *skb;
 
-	skb = alloc_skb(UET_HEADROOM + sizeof(*c), GFP_ATOMIC);
+	skb = alloc_skb(UET_HEADROOM + sizeof(*c), GFP_ATOMIC | __GFP_NOWARN);
 	if (!skb)
 		return NULL;
 	skb_reserve(skb, UET_HEADROOM);
@@ -1110,7 +1110,7 @@ VISIBLE_IF_KUNIT struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
 
 	if (s->flags & UET_SLOT_NOP)
 		return uet_tx_build_nop(pdc, psn, s, flags);
-	skb = alloc_skb(room + UET_DATA_HDR_LEN, GFP_ATOMIC);
+	skb = alloc_skb(room + UET_DATA_HDR_LEN, GFP_ATOMIC | __GFP_NOWARN);
 	if (!skb)
 		return NULL;
 	skb_reserve(skb, room);
