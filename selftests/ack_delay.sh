@@ -47,7 +47,8 @@ pingpong()
 	wait "$srv" 2>/dev/null
 	if [ "$(uet_json "$out/c" errors)/$(uet_json "$out/c" rtt_count)" = "0/$RT" ]; then
 		ktap_ok "$1"
-		echo "# p50 $(uet_json "$out/c" rtt_p50_us) us"
+		P50=$(uet_json "$out/c" rtt_p50_us)
+		echo "# p50 $P50 us"
 	else
 		ktap_fail "$1" "round trips '$(uet_json "$out/c" rtt_count)' of $RT, errors '$(uet_json "$out/c" errors)'"
 		sed 's/^/# /' "$out/s.err" "$out/c.err"
@@ -90,7 +91,12 @@ ha=$(uet_stat "$A" ack_held)
 pingpong "ack-delay on: $RT round trips" 3
 a3=$(uet_stat "$A" ack_tx)
 b3=$(uet_stat "$B" ack_tx)
-if [ $((a3 - a2)) -le $((RT / 2)) ] && [ $((b3 - b2)) -le $((RT / 2)) ] &&
+# An ACK held 4 ms covers several round trips only if they are shorter:
+# beside two other VMs a round trip took 7 ms at p50.
+if awk -v p="${P50:-0}" 'BEGIN { exit !(p > 1000) }'; then
+	ktap_skip "ack-delay on: a ping-pong's ACKs cover several round trips" \
+		"round trips of $P50 us at p50, too slow for an ack-delay of 4 ms"
+elif [ $((a3 - a2)) -le $((RT / 2)) ] && [ $((b3 - b2)) -le $((RT / 2)) ] &&
    [ $(($(uet_stat "$A" ack_held) - ha)) -ge 1 ]; then
 	ktap_ok "ack-delay on: a ping-pong's ACKs cover several round trips (A $((a3 - a2)), B $((b3 - b2)))"
 else

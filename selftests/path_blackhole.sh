@@ -290,21 +290,29 @@ nlines()
 	echo "$1" | grep -c .
 }
 
+# mon_announced TYPE VALUE: has the monitor printed an event TYPE for VALUE?
+mon_announced()
+{
+	uet_mon_values "$1" | grep -qx "$2"
+}
+
 # check_ev_bad: one test point: the value-bad events since the failure
 # are as many as ev_bad counted, some name values on the failed path, and
-# every value uetctl dest shows bad had one.
+# every value uetctl dest shows bad had one.  The transfer goes on, so a
+# value may go bad between the events read and the dump: each value the
+# dump shows bad gets its own bounded wait for its event.
 check_ev_bad()
 {
 	local name="active: value-bad events: as counted, every value shown bad announced"
 	local lost evs on v ok=0 unseen=()
 
 	as_counted value-bad ev_bad && ok=1
+	for v in $(uet_dest_values "$FAB_H1" 10.2.2.1 bad); do
+		uet_wait_until 10 mon_announced value-bad "$v" || unseen+=("$v")
+	done
 	lost=$(uet_mon_lost)
 	evs=$(uet_mon_values value-bad)
 	on=$(echo "$evs" | uet_values_on $FAIL)
-	for v in $(uet_dest_values "$FAB_H1" 10.2.2.1 bad); do
-		echo "$evs" | grep -qx "$v" || unseen+=("$v")
-	done
 	echo "# active: $GOT value-bad events, ev_bad +$WANT, events lost $lost; values: $(nlines "$on") through spine $FAIL, $(echo "$evs" | uet_values_on $FAIL off | grep -c .) elsewhere; shown bad without an event: ${unseen[*]:-none}"
 	if [ "$GOT" -gt 0 ] && [ -n "$on" ] &&
 	   { [ "$lost" -gt 0 ] || { [ $ok = 1 ] && [ ${#unseen[@]} -eq 0 ]; }; }; then
