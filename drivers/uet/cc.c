@@ -932,3 +932,29 @@ u64 uet_rccc_tokens(u32 rate_mbps, u64 elapsed_ns, u32 mss)
 	return div_u64(t * mss, uet_cc_wire_bytes(mss));
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_tokens);
+
+/**
+ * uet_rccc_cap() - tokens a pacer's turn may hold
+ * @turn: payload bytes the link carries in one period between turns
+ * @chunk: payload bytes of a turn's chunk
+ * @bound: the bound on credit out, uet_rccc_bound()
+ * @running: the turn before had PDCs owed credit left
+ *
+ * After idle, a turn's worth, a chunk at least.  While the pacer runs, a
+ * turn that comes late catches up on %UET_RCCC_CATCHUP turns' worth, and
+ * on @bound if that is more: a timer that fires far later than its
+ * period (a busy CPU, a VM) must not cost the link what it could have
+ * carried meanwhile, and the bound on credit out, not the tokens, is what
+ * keeps a late turn's grants out of the last hop's queue.
+ *
+ * Return: the cap, bytes.
+ */
+u64 uet_rccc_cap(u64 turn, u32 chunk, u32 bound, bool running)
+{
+	u64 cap = max_t(u64, chunk, turn);
+
+	if (running)
+		cap = max_t(u64, cap * UET_RCCC_CATCHUP, bound);
+	return cap;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_rccc_cap);

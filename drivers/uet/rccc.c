@@ -44,12 +44,6 @@
 
 /* Shortest time between two turns of a pacer, ns. */
 #define UET_RCCC_TURN_MIN_NS	20000
-/*
- * Turns' worth of tokens a late turn of a running pacer may catch up on:
- * a timer that fires late (a busy CPU, a VM) must not cost the link what
- * it could have carried meanwhile.  After idle, one turn's worth.
- */
-#define UET_RCCC_CATCHUP	4
 /* Round trips (and target delays) without data before credit out is lost. */
 #define UET_RCCC_LOST_RTTS	4
 
@@ -269,8 +263,8 @@ static u64 uet_rccc_out(struct uet_rccc_pacer *p, unsigned long lost)
 }
 
 /*
- * A pacer's turn: the link's bytes since the last turn, at most a turn's
- * worth and a chunk (UET_RCCC_CATCHUP times that while it runs), are
+ * A pacer's turn: the link's bytes since the last turn, at most
+ * uet_rccc_cap() (a turn's worth after idle, more while it runs), are
  * granted a chunk at a time in list order, the rest at once to a PDC
  * left alone on the list, as far as the bound on credit out allows.  The
  * PDCs it takes off the lists stay valid: uet_rccc_target_release() takes
@@ -302,13 +296,12 @@ static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
 	period = max_t(u64, div_u64((u64)UET_RCCC_CHUNK_PKTS *
 				    uet_cc_wire_bytes(mss) * 8000, rate),
 		       UET_RCCC_TURN_MIN_NS);
-	cap = max_t(u64, chunk, uet_rccc_tokens(rate, period, mss));
+	cap = uet_rccc_cap(uet_rccc_tokens(rate, period, mss), chunk, bound,
+			   p->running);
 
 	spin_lock_bh(&p->lock);
 	/* no wake while this turn runs: it grants what it can itself */
 	p->blocked = false;
-	if (p->running)
-		cap *= UET_RCCC_CATCHUP;
 	p->tokens = min_t(s64, p->tokens +
 			       uet_rccc_tokens(rate, now - p->last_ns, mss), cap);
 	p->last_ns = now;

@@ -275,6 +275,11 @@ void uet_nscc_on_unmark(struct uet_nscc *n, u32 bytes);
  * turn that comes a little late is no sign of a lost request.
  */
 #define UET_RCCC_ASK_WAITS	2
+/*
+ * Turns' worth of tokens a late turn of a running pacer may catch up on,
+ * at least (uet_rccc_cap()).  After idle, one turn's worth.
+ */
+#define UET_RCCC_CATCHUP	4
 /* A target's pacer grants all but 1/2^this of its link's rate. */
 #define UET_RCCC_HEADROOM_SHIFT	6
 /*
@@ -343,6 +348,7 @@ u32 uet_rccc_demand(u32 req, u32 grant);
 u64 uet_rccc_tokens(u32 rate_mbps, u64 elapsed_ns, u32 mss);
 u32 uet_rccc_unseen(u32 grant, u32 used, u32 lost);
 u32 uet_rccc_bound(u32 rate_mbps, u32 rtt_ns, u32 target_ns, u32 mss);
+u64 uet_rccc_cap(u64 turn, u32 chunk, u32 bound, bool running);
 
 /**
  * uet_nscc_avg_delay_ns() - average queueing delay of a PDC

@@ -784,6 +784,24 @@ static void uet_rccc_test_bound(struct kunit *test)
 			(U32_MAX / 2) / 4096 * 4096);
 }
 
+/*
+ * A turn's cap: its worth, a chunk at least; while the pacer runs, four
+ * turns' worth or the bound on credit out, the larger.
+ */
+static void uet_rccc_test_cap(struct kunit *test)
+{
+	/* after idle: one turn's worth, or a chunk */
+	KUNIT_EXPECT_EQ(test, uet_rccc_cap(25000, 16384, 500000, false), 25000);
+	KUNIT_EXPECT_EQ(test, uet_rccc_cap(1000, 16384, 500000, false), 16384);
+	/* running, a long round trip: the bound, not 4 x 25000 */
+	KUNIT_EXPECT_EQ(test, uet_rccc_cap(25000, 16384, 500000, true), 500000);
+	/* running, a short one: four turns' worth */
+	KUNIT_EXPECT_EQ(test, uet_rccc_cap(1000000, 16384, 600000, true),
+			4000000);
+	/* a chunk counts for a short turn */
+	KUNIT_EXPECT_EQ(test, uet_rccc_cap(1000, 16384, 12288, true), 65536);
+}
+
 /* Cumulative request and grant, signed across the wrap. */
 static void uet_rccc_test_credit(struct kunit *test)
 {
@@ -912,6 +930,7 @@ static struct kunit_case uet_nscc_test_cases[] = {
 	KUNIT_CASE(uet_rccc_test_tokens),
 	KUNIT_CASE(uet_rccc_test_unseen),
 	KUNIT_CASE(uet_rccc_test_bound),
+	KUNIT_CASE(uet_rccc_test_cap),
 	KUNIT_CASE(uet_rccc_test_credit),
 	KUNIT_CASE(uet_rccc_test_ask),
 	{}
