@@ -16,10 +16,12 @@
  * by arriving data, within one round trip of its link and the target
  * queueing delay (uet_rccc_bound()): a turn that comes late, or grants
  * that come back at once, cannot put more than that into the last hop's
- * queue.  Data that does not come is given back: a retransmission that
- * fills a gap returns the grant its lost original used, a repeated
- * request says that the sender spent what it had, and credit out with no
- * data for UET_RCCC_LOST_RTTS round trips is written off.
+ * queue.  Data that uses credit also starts a turn that is due and that
+ * the timer, late on a busy CPU or in a VM, has not run.  Data that does
+ * not come is given back: a retransmission that fills a gap returns the
+ * grant its lost original used, a repeated request says that the sender
+ * spent what it had, and credit out with no data for UET_RCCC_LOST_RTTS
+ * round trips is written off.
  *
  * A repeated request is answered with the grant as it stands: the
  * sender's timer repeats a request it got nothing for, which repairs a
@@ -33,6 +35,7 @@
 #include <linux/list.h>
 #include <linux/minmax.h>
 #include <linux/rcupdate.h>
+#include <linux/sched/clock.h>
 #include <linux/skbuff.h>
 #include <linux/spinlock.h>
 #include <uet/cc.h>
@@ -135,12 +138,26 @@ void uet_rccc_req_rx(struct uet_pdc *pdc, u32 req, u16 ev,
 	uet_rccc_ctl_out(pdc, UET_CTRL_CREDIT, rx->rccc_grant, ev, q);
 }
 
-/* Data used credit while a turn waits for credit out to come down. */
+/*
+ * Should data that used credit start a turn now?  When the last turn
+ * waits for credit out to come down (@blocked), or when the next turn is
+ * overdue: a timer that fires late must not leave the link idle once the
+ * senders have spent their credit, as long as data still comes.
+ */
+static bool uet_rccc_due(const struct uet_rccc_pacer *p)
+{
+	return READ_ONCE(p->blocked) ||
+	       (READ_ONCE(p->running) &&
+		(s64)(local_clock() - READ_ONCE(p->due_ns)) > 0);
+}
+
+/* Start the turn that uet_rccc_due() asks for, once until it runs. */
 static void uet_rccc_wake(struct uet_rccc_pacer *p)
 {
 	spin_lock(&p->lock);
-	if (p->blocked) {
+	if (uet_rccc_due(p)) {
 		p->blocked = false;
+		WRITE_ONCE(p->due_ns, local_clock() + p->period_ns);
 		if (p->armed)
 			hrtimer_start(&p->timer, 0, HRTIMER_MODE_REL_SOFT);
 	}
@@ -160,7 +177,9 @@ static void uet_rccc_wake(struct uet_rccc_pacer *p)
  * PDC it held for want of data back on its list.  Counting new data only
  * would leave a sender that spent its credit on copies waiting for a
  * grant, and the target waiting for its data, for good.  The credit out
- * comes down by what the packet used, and by its lost original's.
+ * comes down by what the packet used, and by its lost original's; and a
+ * turn that waits for that, or that its timer has not run when due, runs
+ * now (uet_rccc_due()).
  */
 void uet_rccc_data_rx(struct uet_pdc *pdc, u32 len, bool resent)
 {
@@ -174,7 +193,7 @@ void uet_rccc_data_rx(struct uet_pdc *pdc, u32 len, bool resent)
 		WRITE_ONCE(rx->rccc_used, rx->rccc_used +
 			   min(unseen, resent ? 2 * len : len));
 		WRITE_ONCE(rx->rccc_seen, jiffies);
-		if (READ_ONCE(pdc->un->rccc.blocked))
+		if (uet_rccc_due(&pdc->un->rccc))
 			uet_rccc_wake(&pdc->un->rccc);
 	}
 	rx->rccc_fresh = rx->rccc_grant;
@@ -332,6 +351,8 @@ static enum hrtimer_restart uet_rccc_turn(struct hrtimer *t)
 	/* Under the lock: uet_rccc_queue() starts the timer only when idle. */
 	p->running = !list_empty(&p->pdcs);
 	p->blocked = p->running && p->tokens > 0;
+	p->period_ns = period;
+	WRITE_ONCE(p->due_ns, local_clock() + period);
 	if (hrtimer_is_queued(t)) {
 		/*
 		 * A wake started the timer again between its expiry and

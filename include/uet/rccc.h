@@ -43,6 +43,10 @@ struct uet_pdc;
  * @blocked: the last turn left PDCs owed credit and tokens unspent, for
  *	credit out up to the bound (uet_rccc_bound()): data that uses some
  *	brings the next turn forward
+ * @due_ns: while @running, when the next turn is due, local_clock():
+ *	data that uses credit after it starts the turn that a late timer
+ *	(a busy CPU, a VM) has not run yet
+ * @period_ns: the time between turns that the last turn set
  */
 struct uet_rccc_pacer {
 	spinlock_t lock;	/* see kernel-doc above */
@@ -51,6 +55,8 @@ struct uet_rccc_pacer {
 	struct hrtimer timer;
 	s64 tokens;
 	u64 last_ns;
+	u64 due_ns;
+	u64 period_ns;
 	bool armed;
 	bool running;
 	bool blocked;
