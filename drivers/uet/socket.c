@@ -481,9 +481,17 @@ void uet_tx_msg_free(struct uet_tx_msg *m)
 	sk->sk_write_space(sk);
 	/* A closed socket sends nothing more: its pages go at once. */
 	uet_buf_free(m->buf, r, dead ? 0 : uet_sock_ring_max(sk));
-	/* The last in flight: the ring goes if nothing follows soon. */
+	/*
+	 * The last in flight: the ring goes if nothing follows soon.  The
+	 * timer's reference is taken before it is armed, not after as
+	 * sk_reset_timer() does: this runs without the socket's lock, and a
+	 * release stopping the timer in between would drop a reference not
+	 * yet taken, the socket's last.
+	 */
 	if (!left && r && !dead) {
-		sk_reset_timer(sk, &sk->sk_timer, jiffies + UET_RING_IDLE);
+		sock_hold(sk);
+		if (mod_timer(&sk->sk_timer, jiffies + UET_RING_IDLE))
+			__sock_put(sk);	/* it was armed: it holds one */
 		/* Closed meanwhile, after release stopped the timer. */
 		if (sock_flag(sk, SOCK_DEAD))
 			sk_stop_timer(sk, &sk->sk_timer);
