@@ -32,7 +32,7 @@ get()
 }
 
 ktap_header
-ktap_plan 31
+ktap_plan 33
 
 TMPDIR_CFG=$(mktemp -d)
 trap 'rm -rf "$TMPDIR_CFG"; _uet_cleanup' EXIT
@@ -71,7 +71,8 @@ rcvbuf 16777216
 cc nscc+rccc
 cc-target-qdelay 0ns
 ack-delay 0ns
-spray-burst 1"
+spray-burst 1
+superpackets on"
 uet_check_eq "$($UETCTL -n "$ns1" show)" "$defaults" "defaults of a new namespace"
 
 $UETCTL -n "$ns1" set spray reps buffer-bits 4 freeze-timeout 200us \
@@ -111,6 +112,11 @@ expect_fail "rto-min at or below ack-delay refused" "ack-delay must be below rto
 $UETCTL -n "$ns1" set ack-delay 0
 expect_fail "spray-burst 65 refused with its range" \
 	"out of range.*spray-burst.*1\.\.64" $UETCTL -n "$ns1" set spray-burst 65
+$UETCTL -n "$ns1" set superpackets off
+uet_check_eq "$(get "$ns1" superpackets) $($UETCTL -j -n "$ns1" show | jq .superpackets)" \
+	"off false" "superpackets off set and shown"
+expect_fail "superpackets takes on|off" "invalid value" \
+	$UETCTL -n "$ns1" set superpackets 2
 
 expect_fail "unprivileged set gets EPERM" "not permitted" \
 	ip netns exec "$ns2" setpriv --reuid=65534 --regid=65534 --clear-groups \

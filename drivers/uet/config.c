@@ -58,6 +58,7 @@ void uet_config_init_defaults(struct uet_config *cfg)
 		.udp_csum_tx		= 1,
 		.udp_rx_zero_csum	= 1,
 		.spray_burst		= UET_DEFAULT_SPRAY_BURST,
+		.superpackets		= UET_DEFAULT_SUPERPACKETS,
 	};
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_config_init_defaults);

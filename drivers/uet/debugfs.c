@@ -84,6 +84,7 @@ static int uet_dbg_config_show(struct seq_file *m, void *v)
 		   c.sack_retx_thresh);
 	seq_printf(m, "ack_delay_us %u\n", c.ack_delay_us);
 	seq_printf(m, "spray_burst %u\n", c.spray_burst);
+	seq_printf(m, "superpackets %u\n", c.superpackets);
 	return 0;
 }
 DEFINE_SHOW_ATTRIBUTE(uet_dbg_config);

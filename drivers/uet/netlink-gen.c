@@ -105,7 +105,7 @@ static struct netlink_range_validation uet_a_job_id_range = {
 };
 
 /* UET_CMD_CONFIG_SET - do */
-const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_SPRAY_BURST + 1] = {
+const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_SUPERPACKETS + 1] = {
 	[UET_A_CFG_SPRAY] = NLA_POLICY_MAX(NLA_U8, 3),
 	[UET_A_CFG_ENTROPY_MASK_BITS] =
 		NLA_POLICY_MAX(NLA_U8, UET_ENTROPY_MASK_BITS_MAX),
@@ -162,6 +162,7 @@ const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_SPRAY_BURST + 1] = {
 		NLA_POLICY_RANGE(NLA_U32, 0, UET_ACK_DELAY_US_MAX),
 	[UET_A_CFG_SPRAY_BURST] =
 		NLA_POLICY_RANGE(NLA_U8, UET_SPRAY_BURST_MIN, UET_SPRAY_BURST_MAX),
+	[UET_A_CFG_SUPERPACKETS] = NLA_POLICY_MAX(NLA_U8, 1),
 };
 
 /* UET_CMD_DEST_GET - dump */

@@ -86,6 +86,7 @@ static const u16 uet_nl_fields[UET_A_CFG_MAX + 1] = {
 	[UET_A_CFG_CC_TARGET_QDELAY_NS] = UET_NL_OFF(cc_target_qdelay_ns),
 	[UET_A_CFG_ACK_DELAY_US] = UET_NL_OFF(ack_delay_us),
 	[UET_A_CFG_SPRAY_BURST] = UET_NL_OFF(spray_burst),
+	[UET_A_CFG_SUPERPACKETS] = UET_NL_OFF(superpackets),
 };
 
 static struct genl_family uet_nl_family;

@@ -56,6 +56,7 @@ struct netlink_ext_ack;
 /* Defaults that module parameters can change (see main.c). */
 #define UET_DEFAULT_SPRAY		UET_SPRAY_RR
 #define UET_DEFAULT_SPRAY_BURST		1
+#define UET_DEFAULT_SUPERPACKETS	1
 #define UET_DEFAULT_UDP_PORT		4793
 #define UET_DEFAULT_START_PORT		256
 #define UET_DEFAULT_ENTROPY_MASK_BITS	7
@@ -118,6 +119,8 @@ struct netlink_ext_ack;
  * @cc: enum uet_cc_type of PDCs created afterwards
  * @spray_burst: new data packets a PDC sends in a row on one entropy
  *	value (1: each on its own, as UET sprays)
+ * @superpackets: an initiator builds a run of consecutive data packets on
+ *	one route and entropy value as one superpacket (0: one skb a packet)
  *
  * An instance is immutable once published: the namespace holds an
  * RCU-protected pointer to it and a change publishes a new copy (see
@@ -156,6 +159,7 @@ struct uet_config {
 	u8 udp_rx_zero_csum;
 	u8 cc;
 	u8 spray_burst;
+	u8 superpackets;
 };
 
 void uet_config_init_defaults(struct uet_config *cfg);

@@ -12,7 +12,7 @@
 #include <linux/uet_netlink.h>
 #include <uet/config.h>
 
-extern const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_SPRAY_BURST + 1];
+extern const struct nla_policy uet_config_set_nl_policy[UET_A_CFG_SUPERPACKETS + 1];
 
 extern const struct nla_policy uet_job_add_nl_policy[UET_A_JOB_GID + 1];
 

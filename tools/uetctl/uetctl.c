@@ -99,6 +99,7 @@ static const struct key keys[] = {
 	{ "cc-target-qdelay", "cc_target_qdelay_ns", UET_A_CFG_CC_TARGET_QDELAY_NS, 4, K_TIME, 1 },
 	{ "ack-delay", "ack_delay_us", UET_A_CFG_ACK_DELAY_US, 4, K_TIME, 1000 },
 	{ "spray-burst", "spray_burst", UET_A_CFG_SPRAY_BURST, 1, K_INT, 0 },
+	{ "superpackets", "superpackets", UET_A_CFG_SUPERPACKETS, 1, K_BOOL, 0 },
 };
 
 /* "set udp-csum tx on rx-zero drop": the keys of a group, without its name. */

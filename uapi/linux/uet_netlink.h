@@ -249,6 +249,16 @@ enum uet_info_attr {
  *   so does the receiver's UDP. PDCs created afterwards take it;
  *   retransmissions go one by one, and reps ignores it (its recycling needs a
  *   step a packet)
+ * @UET_A_CFG_SUPERPACKETS: 1 to let an initiator build a run of consecutive
+ *   data packets of one message that leave on one route and entropy value (a
+ *   burst, see spray-burst, or spray none) as one superpacket: one skb whose
+ *   packets' headers sit between their payloads, segmented by GSO only where
+ *   the packets must be cut (a device without UDP segmentation, say) and kept
+ *   whole by a uet receiver that takes it (one unit of the message, no copy
+ *   until recvmsg). 0 sends every batch as one packet per skb before
+ *   segmentation, as before (u8), default 1. Only on devices with UDP GSO of
+ *   frag_list packets (veth) and with udp-csum-tx 1; retransmissions always go
+ *   alone. Takes effect for packets built afterwards
  */
 enum uet_cfg_attr {
 	UET_A_CFG_UNSPEC,
@@ -285,6 +295,7 @@ enum uet_cfg_attr {
 	UET_A_CFG_CC_TARGET_QDELAY_NS,
 	UET_A_CFG_ACK_DELAY_US,
 	UET_A_CFG_SPRAY_BURST,
+	UET_A_CFG_SUPERPACKETS,
 
 	/* private: */
 	__UET_A_CFG_MAX,

@@ -32,6 +32,7 @@ static void uet_cfg_test_defaults(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.seed, 0);
 	KUNIT_EXPECT_EQ(test, c.ack_delay_us, 0);
 	KUNIT_EXPECT_EQ(test, c.spray_burst, 1);
+	KUNIT_EXPECT_EQ(test, c.superpackets, 1);
 	KUNIT_EXPECT_EQ(test, uet_config_validate(&c, NULL), 0);
 }
 
@@ -100,6 +101,7 @@ static const struct uet_cfg_range uet_cfg_ranges[] = {
 	{ UET_A_CFG_UDP_RX_ZERO_CSUM, 1, 0, 1 },
 	{ UET_A_CFG_ACK_DELAY_US, 4, 0, 8000 },
 	{ UET_A_CFG_SPRAY_BURST, 1, 1, 64 },
+	{ UET_A_CFG_SUPERPACKETS, 1, 0, 1 },
 };
 
 /**
