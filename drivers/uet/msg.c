@@ -641,7 +641,7 @@ int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to)
 {
 	const struct uet_rbuf_cb *cb;
 	struct rb_node *n;
-	u32 off = 0, k;
+	u32 off = 0, k, r, c, so;
 	int err;
 
 	if (uet_rbuf_inline(b->len))
@@ -655,9 +655,20 @@ int uet_rbuf_to_iter(const struct uet_rbuf *b, u32 len, struct iov_iter *to)
 		if (err)
 			return err;
 		k = min(cb->len, len - cb->off);
-		err = skb_copy_datagram_iter(rb_to_skb(n), cb->skb_off, to, k);
-		if (err)
-			return err;
+		if (!cb->seg) {
+			err = skb_copy_datagram_iter(rb_to_skb(n), cb->skb_off,
+						     to, k);
+			if (err)
+				return err;
+		}
+		/* A superpacket: each segment's payload, past its header. */
+		for (r = cb->seg ? k : 0, so = cb->skb_off; r;
+		     r -= c, so += cb->stride) {
+			c = min_t(u32, r, cb->seg);
+			err = skb_copy_datagram_iter(rb_to_skb(n), so, to, c);
+			if (err)
+				return err;
+		}
 		off = cb->off + k;
 	}
 	return uet_rbuf_pages_to_iter(b, off, len - off, to);
@@ -769,12 +780,14 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_rbuf_keep_pages);
  * @b: the buffer; uet_rbuf_check() and uet_rbuf_may_keep() passed
  * @skb: the packet, a reference the buffer now owns; its cb and rbnode
  *	are the buffer's
+ * @seg: 0, or the payload bytes of each segment of a superpacket
+ * @stride: with @seg, bytes from one segment's payload to the next
  * @skb_off: where its bytes start in @skb
  * @off: their offset in the message
  * @len: bytes
  */
-void uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
-		       u32 off, u32 len)
+void uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u16 seg,
+		       u16 stride, u32 skb_off, u32 off, u32 len)
 {
 	struct uet_rbuf_cb *cb = (struct uet_rbuf_cb *)skb->cb;
 
@@ -782,6 +795,8 @@ void uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
 	cb->off = off;
 	cb->len = len;
 	cb->skb_off = skb_off;
+	cb->seg = seg;
+	cb->stride = stride;
 	uet_rbuf_link(b, skb);
 	uet_rbuf_mark(b, off, len);
 	b->kept_size += skb->truesize;

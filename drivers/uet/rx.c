@@ -576,10 +576,21 @@ static int uet_rx_msg_pages(struct uet_pdc *pdc, struct uet_rx_msg *m,
 static bool uet_rx_keep_start(struct uet_rx_msg *m, struct sk_buff *skb,
 			      const struct uet_rx_pkt *pk)
 {
+	u32 len = pk->len, truesize = skb->truesize, max, over, seg, more;
 	struct uet_rbuf *b = m->buf;
-	u32 max, over;
 
-	max = uet_rbuf_keep_budget(b, pk->off, pk->len, skb->truesize, &over);
+	/*
+	 * A superpacket sets the budget its first packet would set alone:
+	 * the packets after it may come alone, each with an skb's overhead.
+	 */
+	if (pk->whole && len < b->len) {
+		seg = pk->stride - UET_DATA_HDR_LEN;
+		more = len - seg + (DIV_ROUND_UP(len, seg) - 1) * UET_DATA_HDR_LEN;
+		len = seg;
+		if (truesize > more)
+			truesize -= more;
+	}
+	max = uet_rbuf_keep_budget(b, pk->off, len, truesize, &over);
 	if (!max || uet_sock_rx_keep(m->sk, skb, max, over))
 		return false;
 	b->keep_max = max;
@@ -604,7 +615,8 @@ static bool uet_rx_msg_keep(struct uet_pdc *pdc, struct uet_rx_msg *m,
 	struct uet_net *un = pdc->un;
 	u32 pages;
 
-	if (skb_pfmemalloc(skb) || skb_zcopy(skb))
+	if (skb_pfmemalloc(skb) || skb_zcopy(skb) ||
+	    (pk->stride && !pk->whole))
 		return false;
 	if (!b->got && !b->npages && !b->keep_max &&
 	    !uet_rx_keep_start(m, skb, pk))
@@ -618,7 +630,9 @@ static bool uet_rx_msg_keep(struct uet_pdc *pdc, struct uet_rx_msg *m,
 	skb_orphan(skb);
 	skb_dst_drop(skb);
 	nf_reset_ct(skb);
-	uet_rbuf_keep_skb(b, skb_get(skb), UET_DATA_HDR_LEN, pk->off, pk->len);
+	uet_rbuf_keep_skb(b, skb_get(skb),
+			  pk->stride ? pk->stride - UET_DATA_HDR_LEN : 0,
+			  pk->stride, pk->at, pk->off, pk->len);
 	if (pages)
 		percpu_counter_add(&un->rx_mem, pages);
 	atomic_add(skb->truesize, &m->sk->sk_rmem_alloc);
@@ -632,7 +646,8 @@ static bool uet_rx_msg_keep(struct uet_pdc *pdc, struct uet_rx_msg *m,
 /*
  * Write @pk into @m: only bytes no packet wrote, on granule boundaries.
  * Return: 0, -EBADMSG (another length), -EINVAL (not on a granule),
- * -EEXIST (overlap), or the error of uet_rx_msg_pages().
+ * -EEXIST (overlap), -EAGAIN (a whole superpacket not kept), or the error
+ * of uet_rx_msg_pages().
  */
 static int uet_rx_msg_write(struct uet_pdc *pdc, struct uet_rx_msg *m,
 			    struct sk_buff *skb, const struct uet_rx_pkt *pk)
@@ -646,11 +661,12 @@ static int uet_rx_msg_write(struct uet_pdc *pdc, struct uet_rx_msg *m,
 		return err;
 	if (uet_rx_msg_keep(pdc, m, skb, pk))
 		goto written;
+	if (pk->whole)
+		return -EAGAIN;
 	err = uet_rx_msg_pages(pdc, m, pk);
 	if (err)
 		return err;
-	err = uet_rbuf_write_skb(m->buf, pk->off, skb, UET_DATA_HDR_LEN,
-				 pk->len);
+	err = uet_rbuf_write_skb(m->buf, pk->off, skb, pk->at, pk->len);
 	if (err)
 		return err;
 written:
@@ -666,7 +682,8 @@ written:
  * Write a packet into its message; hand the message over when complete.
  * Return: 0; -ENOBUFS, -EDQUOT or -ENOMEM (try again later); -EMSGSIZE,
  * -E2BIG, -ECONNREFUSED or -ESTALE with *@rc set (the message can never be
- * taken); -EBADMSG, -EINVAL, -EEXIST or -EFAULT (the packet is refused).
+ * taken); -EBADMSG, -EINVAL, -EEXIST or -EFAULT (the packet is refused);
+ * -EAGAIN (a whole superpacket not kept: to be taken packet by packet).
  */
 static int uet_rx_deliver(struct uet_pdc *pdc, struct sk_buff *skb,
 			  const struct uet_rx_pkt *pk,
@@ -839,29 +856,38 @@ static void uet_rx_routes_grow(struct uet_pdc *pdc)
 		pdc->routes = c;
 }
 
-static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
-			       const struct uet_rx_pkt *pk,
-			       const struct uet_rx_ctx *c,
-			       struct sk_buff_head *q)
+/* The flags of the ACK that data packet @pk draws. */
+static u8 uet_rx_aflags(const struct uet_rx_pkt *pk,
+			const struct uet_rx_ctx *c)
 {
-	struct uet_pdc_rx *rx = &pdc->rx;
-	u8 aflags, rc = 0;
-	int err;
+	return (c->ce ? UET_ACK_M : 0) |
+	       (pk->flags & UET_REQ_RETX ? UET_ACK_RETX : 0);
+}
 
+/*
+ * A data packet arrives, before it is written: traced, its PSN checked
+ * (uet_rx_psn_new()), its credit counted.  Return: true when it is new.
+ */
+static bool uet_rx_data_new(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
+			    const struct uet_rx_ctx *c, u8 aflags,
+			    struct sk_buff_head *q)
+{
 	trace_uet_pkt_rx(pdc->lid, pk->psn, c->ev, UET_PDS_RUD_REQ, pk->len);
-	aflags = (c->ce ? UET_ACK_M : 0) |
-		 (pk->flags & UET_REQ_RETX ? UET_ACK_RETX : 0);
 	if (!uet_rx_psn_new(pdc, pk, c, aflags, q))
-		return;
+		return false;
 	uet_rccc_data_rx(pdc, pk->len, pk->flags & UET_REQ_RETX);
 	if (unlikely(!pdc->rx.routes_grown) && !(pk->flags & UET_REQ_SYN))
 		uet_rx_routes_grow(pdc);
+	return true;
+}
 
-	err = uet_rx_deliver(pdc, skb, pk, c, &rc);
-	if (err) {
-		uet_rx_not_taken(pdc, pk, c, err, rc, q);
-		return;
-	}
+/* A data packet written: its PSN marked, counted, answered. */
+static void uet_rx_data_taken(struct uet_pdc *pdc, const struct uet_rx_pkt *pk,
+			      const struct uet_rx_ctx *c, u8 aflags,
+			      struct sk_buff_head *q)
+{
+	struct uet_pdc_rx *rx = &pdc->rx;
+
 	uet_rx_mark(rx, pk->psn);
 	uet_stat_inc(pdc->un, UET_STAT_RX_PKTS);
 	uet_stat_add(pdc->un, UET_STAT_RX_BYTES, pk->len);
@@ -872,24 +898,32 @@ static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
 		uet_rx_hold_ack(pdc, pk->psn, c->ev, q);
 }
 
-/**
- * uet_rx_parse_data() - parse and check a data packet
- * @skb: the packet, from its PDS header on
- * @pk: filled in
- *
- * Return: 0, or the counter (enum uet_stat) of the reason to drop it.
- */
-VISIBLE_IF_KUNIT int uet_rx_parse_data(struct sk_buff *skb,
-				       struct uet_rx_pkt *pk)
+static void uet_rx_data_locked(struct uet_pdc *pdc, struct sk_buff *skb,
+			       const struct uet_rx_pkt *pk,
+			       const struct uet_rx_ctx *c,
+			       struct sk_buff_head *q)
 {
-	const struct uet_pds_req *req;
-	const struct uet_ses_std *ses;
+	u8 aflags = uet_rx_aflags(pk, c), rc = 0;
+	int err;
+
+	if (!uet_rx_data_new(pdc, pk, c, aflags, q))
+		return;
+	err = uet_rx_deliver(pdc, skb, pk, c, &rc);
+	if (err) {
+		uet_rx_not_taken(pdc, pk, c, err, rc, q);
+		return;
+	}
+	uet_rx_data_taken(pdc, pk, c, aflags, q);
+}
+
+/* Parse and check the headers of a data packet of @seglen bytes at @hdr. */
+static int uet_rx_parse_hdr(const void *hdr, u32 seglen,
+			    struct uet_rx_pkt *pk)
+{
+	const struct uet_pds_req *req = hdr;
+	const struct uet_ses_std *ses = (const struct uet_ses_std *)(req + 1);
 	u64 hd;
 
-	if (!pskb_may_pull(skb, UET_DATA_HDR_LEN))
-		return UET_STAT_DROP_MALFORMED;
-	req = (const struct uet_pds_req *)skb->data;
-	ses = (const struct uet_ses_std *)(req + 1);
 	if (uet_prologue_next(req->prologue) != UET_NH_REQ_STD ||
 	    FIELD_GET(UET_SES_OPCODE, ses->opcode) != UET_SES_SEND ||
 	    FIELD_GET(UET_SES_VERSION, ses->ver_flags))
@@ -904,7 +938,10 @@ VISIBLE_IF_KUNIT int uet_rx_parse_data(struct sk_buff *skb,
 	pk->dst_ep = FIELD_GET(UET_SES_PID, be16_to_cpu(ses->pid_on_fep));
 	pk->src_ep = be32_to_cpu(ses->initiator);
 	pk->msg_len = be32_to_cpu(ses->req_len);
-	pk->len = skb->len - UET_DATA_HDR_LEN;
+	pk->len = seglen - UET_DATA_HDR_LEN;
+	pk->at = UET_DATA_HDR_LEN;
+	pk->stride = 0;
+	pk->whole = false;
 	pk->off = 0;
 	if (!(ses->ver_flags & UET_SES_SOM)) {
 		hd = be64_to_cpu(ses->hdr_data);
@@ -918,6 +955,21 @@ VISIBLE_IF_KUNIT int uet_rx_parse_data(struct sk_buff *skb,
 	    !(ses->ver_flags & UET_SES_EOM) != (pk->off + pk->len != pk->msg_len))
 		return UET_STAT_DROP_MALFORMED;
 	return 0;
+}
+
+/**
+ * uet_rx_parse_data() - parse and check a data packet
+ * @skb: the packet, from its PDS header on
+ * @pk: filled in
+ *
+ * Return: 0, or the counter (enum uet_stat) of the reason to drop it.
+ */
+VISIBLE_IF_KUNIT int uet_rx_parse_data(struct sk_buff *skb,
+				       struct uet_rx_pkt *pk)
+{
+	if (!pskb_may_pull(skb, UET_DATA_HDR_LEN))
+		return UET_STAT_DROP_MALFORMED;
+	return uet_rx_parse_hdr(skb->data, skb->len, pk);
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_parse_data);
 
@@ -1502,32 +1554,41 @@ static void uet_rx_run(struct uet_net *un, struct sk_buff *list,
  * uet_rx_unbatch() - take a batch apart as uet_tx_batch() built it
  * @skb: a GSO packet, at its UDP header
  *
- * A batch is one UET packet in @skb's own bytes and one in each skb on
- * its frag_list, each gso_size bytes but for a shorter last one.  Those
- * skbs are detached as they are, each at its PDS header: no copy, no
+ * A batch is UET packets of gso_size bytes but for a shorter last one:
+ * whole packets in @skb's own bytes and in each skb on its frag_list, one
+ * each or several (a superpacket, uet_tx_sp_append()).  Those skbs are
+ * detached as they are, each at its first PDS header: no copy, no
  * allocation.  A packet otherwise laid out, or shared with another
  * holder (a packet tap's clone), is left alone.
  *
- * Return: the detached packets, linked by ->next, @skb then one UET
- * packet at its UDP header; or NULL, @skb unchanged.
+ * Return: the detached parts, linked by ->next, @skb then at its UDP
+ * header; or NULL, @skb unchanged.
  */
 VISIBLE_IF_KUNIT struct sk_buff *uet_rx_unbatch(struct sk_buff *skb)
 {
 	struct skb_shared_info *sh = skb_shinfo(skb);
 	struct sk_buff *list = sh->frag_list, *p;
-	u32 g = sh->gso_size, len = 0, truesize = 0;
+	u32 g = sh->gso_size, len = 0, truesize = 0, hlen;
 
-	if (!list || !g || skb_cloned(skb) ||
-	    !(sh->gso_type & SKB_GSO_UDP_L4))
+	/* Only what uet_tx_batch() builds: no other GSO bit, no inner header. */
+	if (!list || !g || skb_cloned(skb) || skb->encapsulation ||
+	    !(sh->gso_type & SKB_GSO_UDP_L4) ||
+	    (sh->gso_type & ~(SKB_GSO_UDP_L4 | SKB_GSO_UDP_TUNNEL)))
 		return NULL;
+	/*
+	 * Each part is whole packets of g bytes but for a shorter last one;
+	 * a part of several packets is a superpacket (uet_rx_super()).
+	 */
 	skb_walk_frags(skb, p) {
-		if (skb_shared(p) || !p->len || p->len > g ||
-		    (p->next && p->len != g))
+		if (skb_shared(p) || !p->len || (p->next && p->len % g))
 			return NULL;
 		len += p->len;
 		truesize += p->truesize;
 	}
-	if (len > skb->data_len || skb->len - len != sizeof(struct udphdr) + g)
+	if (len > skb->data_len || skb->len - len <= sizeof(struct udphdr))
+		return NULL;
+	hlen = skb->len - len - sizeof(struct udphdr);
+	if (hlen % g)
 		return NULL;
 	sh->frag_list = NULL;
 	skb->len -= len;
@@ -1537,6 +1598,197 @@ VISIBLE_IF_KUNIT struct sk_buff *uet_rx_unbatch(struct sk_buff *skb)
 	return list;
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_rx_unbatch);
+
+/* A superpacket's packets kept whole: at most one batch's (tx.c). */
+#define UET_RX_SUPER_SEGS	64
+
+/*
+ * Packet @i of superpacket @skb, packets of @g bytes, parsed into @pk.
+ * Return: 0, or the counter of the reason to drop the superpacket: only
+ * data packets without SYN come in one (uet_tx_sp_append()).
+ */
+static int uet_rx_super_pkt(const struct sk_buff *skb, u32 g, u32 i,
+			    struct uet_rx_pkt *pk)
+{
+	u32 at = i * g, len = min(g, skb->len - at);
+	u8 buf[UET_DATA_HDR_LEN];
+	const void *hdr;
+	int why;
+
+	hdr = skb_header_pointer(skb, at, UET_DATA_HDR_LEN, buf);
+	if (!hdr || len < UET_DATA_HDR_LEN ||
+	    uet_prologue_type(*(const __be16 *)hdr) != UET_PDS_RUD_REQ)
+		return UET_STAT_DROP_MALFORMED;
+	why = uet_rx_parse_hdr(hdr, len, pk);
+	if (why)
+		return why;
+	if (pk->flags & UET_REQ_SYN)
+		return UET_STAT_DROP_MALFORMED;
+	pk->at = at + UET_DATA_HDR_LEN;
+	pk->stride = g;
+	return 0;
+}
+
+/* Does @pk, packet @i of a superpacket, continue @first's range? */
+static bool uet_rx_super_next(const struct uet_rx_pkt *first,
+			      const struct uet_rx_pkt *pk, u32 i)
+{
+	return pk->psn == first->psn + i &&
+	       pk->off == first->off + i * first->len &&
+	       pk->msg_id == first->msg_id && pk->msg_len == first->msg_len &&
+	       pk->dst_ep == first->dst_ep && pk->src_ep == first->src_ep;
+}
+
+/*
+ * Keep superpacket @skb whole, @pk its packets' range, for @pdc, locked:
+ * when its @n packets are new PSNs inside the window and the message
+ * keeps them (uet_rx_deliver()), each is then answered as if it came
+ * alone, @fl its flags.  Return: false, nothing taken.
+ */
+static bool uet_rx_super_keep(struct uet_pdc *pdc, struct sk_buff *skb,
+			      const struct uet_rx_pkt *pk, u32 n, const u8 *fl,
+			      const struct uet_rx_ctx *c, struct sk_buff_head *q)
+{
+	u32 seg = pk->stride - UET_DATA_HDR_LEN, first = pk->psn - (n - 1);
+	struct uet_pdc_rx *rx = &pdc->rx;
+	struct uet_rx_pkt one = *pk;
+	u32 i;
+	u8 rc;
+
+	if (pdc->dead || pdc->key.rpdcid != pk->spdcid ||
+	    pdc->key.job != pk->job || first - rx->epsn > UET_PSN_WINDOW - n)
+		return false;
+	for (i = 0; i < n; i++)
+		if (uet_rx_test(rx, first + i))
+			return false;
+	if (uet_rx_deliver(pdc, skb, pk, c, &rc))
+		return false;
+	uet_stat_inc(pdc->un, UET_STAT_RX_SUPER);
+	uet_stat_add(pdc->un, UET_STAT_RX_SUPER_SEGS, n);
+	one.whole = false;
+	for (i = 0; i < n; i++) {
+		one.psn = first + i;
+		one.off = pk->off + i * seg;
+		one.len = i < n - 1 ? seg : pk->len - i * seg;
+		one.at = i * pk->stride + UET_DATA_HDR_LEN;
+		one.flags = fl[i];
+		/* New and in the window: checked above. */
+		if (uet_rx_data_new(pdc, &one, c, uet_rx_aflags(&one, c), q))
+			uet_rx_data_taken(pdc, &one, c,
+					  uet_rx_aflags(&one, c), q);
+	}
+	return true;
+}
+
+/*
+ * The packets of superpacket @skb, @n of @g bytes, each taken for @pdc,
+ * locked, as if it came alone; copied, since their skb holds the others.
+ */
+static void uet_rx_super_apart(struct uet_pdc *pdc, struct sk_buff *skb,
+			       u32 g, u32 n, const struct uet_rx_ctx *c,
+			       struct sk_buff_head *q)
+{
+	struct uet_rx_pkt pk;
+	u32 i;
+	int why;
+
+	uet_stat_inc(pdc->un, UET_STAT_RX_SUPER_APART);
+	for (i = 0; i < n; i++) {
+		/* Parsed once already: cannot fail. */
+		why = uet_rx_super_pkt(skb, g, i, &pk) ?:
+		      uet_rx_data_take(pdc, skb, &pk, c, q);
+		if (why)
+			uet_stat_inc(pdc->un, why);
+	}
+}
+
+/*
+ * A superpacket: @skb, at its first packet's PDS header, packets of @g
+ * bytes (header included) but for a shorter last one, which one initiator
+ * PDC built of consecutive packets of one message (uet_tx_sp_append()).
+ * Kept whole as one unit of the message when it may be
+ * (uet_rx_super_keep()); otherwise its packets are taken one by one.  One
+ * that is not data packets of one PDC is dropped, each packet counted.
+ */
+static void uet_rx_super(struct uet_net *un, struct sk_buff *skb, u32 g,
+			 const struct uet_rx_ctx *c)
+{
+	u32 n = DIV_ROUND_UP(skb->len, g), i;
+	bool whole = n <= UET_RX_SUPER_SEGS &&
+		     !((g - UET_DATA_HDR_LEN) % UET_RX_GRAIN);
+	u8 fl[UET_RX_SUPER_SEGS];
+	struct uet_rx_pkt first, pk;
+	struct sk_buff_head q;
+	struct uet_pdc *pdc;
+	int why = 0;
+
+	if (c->dscp == uet_cfg(un)->dscp_trimmed)
+		why = UET_STAT_DROP_MALFORMED;
+	for (i = 0; i < n && !why; i++) {
+		why = uet_rx_super_pkt(skb, g, i, &pk);
+		if (!i)
+			first = pk;
+		else if (!why && (pk.spdcid != first.spdcid ||
+				  pk.dpdcid != first.dpdcid ||
+				  pk.job != first.job))
+			why = UET_STAT_DROP_MALFORMED;
+		else if (!why && !uet_rx_super_next(&first, &pk, i))
+			whole = false;
+		if (whole)
+			fl[i] = pk.flags;
+	}
+	if (!why) {
+		pdc = uet_pdc_find(un, first.dpdcid, UET_PDC_TARGET,
+				   &c->saddr, &c->daddr);
+		why = pdc ? 0 : UET_STAT_DROP_UNKNOWN_PDC;
+	}
+	if (why) {
+		uet_stat_add(un, why, n);
+		kfree_skb(skb);
+		return;
+	}
+	/* The range of all its packets, the last one's PSN and flags. */
+	first.psn = pk.psn;
+	first.flags = pk.flags;
+	first.len = pk.off + pk.len - first.off;
+	first.whole = true;
+	__skb_queue_head_init(&q);
+	spin_lock_bh(&pdc->lock);
+	if (!whole || !uet_rx_super_keep(pdc, skb, &first, n, fl, c, &q))
+		uet_rx_super_apart(pdc, skb, g, n, c, &q);
+	uet_pdc_unlock(pdc);
+	uet_xmit_queue(un, &q);
+	consume_skb(skb);
+}
+
+/*
+ * The parts of a batch, each at its PDS header: runs of single packets go
+ * to uet_rx_run(), superpackets (longer than @g) to uet_rx_super(), in
+ * order.
+ */
+static void uet_rx_parts(struct uet_net *un, struct sk_buff *list, u32 g,
+			 const struct uet_rx_ctx *c)
+{
+	struct sk_buff *skb, *run = NULL, **tail = &run;
+
+	while ((skb = list)) {
+		list = skb->next;
+		skb->next = NULL;
+		if (skb->len <= g) {
+			*tail = skb;
+			tail = &skb->next;
+			continue;
+		}
+		if (run) {
+			uet_rx_run(un, run, c);
+			run = NULL;
+			tail = &run;
+		}
+		uet_rx_super(un, skb, g, c);
+	}
+	if (run)
+		uet_rx_run(un, run, c);
+}
 
 /*
  * A GSO packet that UDP handed over whole (a batch, uet_tx_batch()):
@@ -1548,6 +1800,7 @@ static void uet_rx_batch(struct sock *sk, struct sk_buff *skb,
 			 const struct uet_rx_ctx *c)
 {
 	struct uet_net *un = uet_net(sock_net(sk));
+	u32 g = skb_shinfo(skb)->gso_size;
 	struct sk_buff *segs, *next;
 
 	segs = uet_rx_unbatch(skb);
@@ -1555,7 +1808,7 @@ static void uet_rx_batch(struct sock *sk, struct sk_buff *skb,
 		uet_stat_inc(un, UET_STAT_RX_BATCH);
 		__skb_pull(skb, sizeof(struct udphdr));
 		skb->next = segs;
-		uet_rx_run(un, skb, c);
+		uet_rx_parts(un, skb, g, c);
 		return;
 	}
 	uet_stat_inc(un, UET_STAT_RX_BATCH_CUT);

@@ -123,6 +123,11 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_TX_PAGES_REUSED]	= "tx_pages_reused",
 	[UET_STAT_TX_PAGES_RELEASED]	= "tx_pages_released",
 	[UET_STAT_RCCC_LOST]		= "rccc_credit_lost",
+	[UET_STAT_TX_SUPER]		= "tx_super",
+	[UET_STAT_TX_SUPER_SEGS]	= "tx_super_segs",
+	[UET_STAT_RX_SUPER]		= "rx_super",
+	[UET_STAT_RX_SUPER_SEGS]	= "rx_super_segs",
+	[UET_STAT_RX_SUPER_APART]	= "rx_super_apart",
 };
 
 /**

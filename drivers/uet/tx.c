@@ -345,6 +345,206 @@ static void uet_xmit(struct uet_net *un, struct sk_buff *skb)
 	rcu_read_unlock();
 }
 
+/*
+ * Superpackets: consecutive data packets of one message on one route and
+ * entropy value, built into one skb: the first packet's headers linear,
+ * then each packet's payload (frags of the message's pages) and each
+ * later packet's 56-byte headers in a page fragment before it.  gso_size
+ * is a packet's length, headers included, so segmentation anywhere cuts
+ * it into exactly the packets uet_tx_build() would have built, and a uet
+ * receiver keeps it whole (uet_rx_super()).  Only towards devices that
+ * carry UDP GSO of frag_list packets (veth), with UDP checksums on.
+ */
+static void uet_tx_write_hdr(struct uet_pdc *pdc, u32 psn,
+			     const struct uet_tx_slot *s, u8 flags, u16 dpdcid,
+			     void *p);
+
+/**
+ * struct uet_tx_sp - the superpacket uet_tx_push() has open
+ * @skb: the superpacket, still the last packet on the push's queue; NULL
+ *	when none is open
+ * @msg: the message its packets carry
+ * @psn: its last packet's PSN
+ * @seg: the payload bytes of each of its packets
+ * @max: bytes of UET packets it may carry (its device's GSO limits)
+ * @ev: its entropy value
+ *
+ * On uet_tx_push()'s stack, under the PDC lock.
+ */
+struct uet_tx_sp {
+	struct sk_buff *skb;
+	struct uet_tx_msg *msg;
+	u32 psn;
+	u32 seg;
+	u32 max;
+	u16 ev;
+};
+
+/* Is @skb a superpacket not yet handed to GSO (uet_tx_batch())? */
+static bool uet_tx_is_sp(const struct sk_buff *skb)
+{
+	return skb_shinfo(skb)->gso_size && !skb_shinfo(skb)->gso_type;
+}
+
+/*
+ * Bytes of UET packets one GSO packet to @dev may carry, to @daddr; 0
+ * when @dev does not carry UDP GSO of frag_list packets.
+ */
+static u32 uet_tx_gso_room(const struct net_device *dev,
+			   const struct in6_addr *daddr)
+{
+	const netdev_features_t need = NETIF_F_GSO_UDP_L4 |
+				       NETIF_F_GSO_UDP_TUNNEL |
+				       NETIF_F_FRAGLIST;
+	u32 hdrs, max;
+
+	if ((dev->features & need) != need)
+		return 0;
+	hdrs = LL_RESERVED_SPACE(dev) + sizeof(struct udphdr) +
+	       (ipv6_addr_v4mapped(daddr) ? sizeof(struct iphdr) :
+					    sizeof(struct ipv6hdr));
+	max = min_t(u32, READ_ONCE(dev->gso_max_size), U16_MAX);
+	return max > hdrs ? max - hdrs : 0;
+}
+
+/*
+ * Open a superpacket at the packet of slot @s just queued last on @q,
+ * when more of its message follow and its way allows one.  Under RCU.
+ */
+static void uet_tx_sp_open(struct uet_pdc *pdc, struct uet_tx_sp *sp,
+			   struct sk_buff_head *q, const struct uet_tx_slot *s,
+			   u32 psn, const struct dst_entry *dst)
+{
+	const struct uet_skb_cb *cb = UET_SKB_CB(skb_peek_tail(q));
+	const struct uet_config *cfg = uet_cfg(pdc->un);
+
+	sp->skb = NULL;
+	if (!cfg->superpackets || !cfg->udp_csum_tx || pdc->tx.syn ||
+	    !cb->batch || s->msg->sent == s->msg->buf->len)
+		return;
+	sp->max = uet_tx_gso_room(dst->dev, &cb->daddr);
+	if (sp->max < 2 * skb_peek_tail(q)->len)
+		return;
+	sp->skb = skb_peek_tail(q);
+	sp->msg = s->msg;
+	sp->psn = psn;
+	sp->seg = s->len;
+	sp->ev = s->ev;
+}
+
+/*
+ * Append the packet of slot @s, PSN @psn, to superpacket @sp: its headers
+ * in a page fragment, its payload as frags.  Return: false, @sp
+ * unchanged, when they do not fit or memory is short.
+ */
+static bool uet_tx_sp_append(struct uet_pdc *pdc, struct uet_tx_sp *sp,
+			     u32 psn, const struct uet_tx_slot *s, u8 flags)
+{
+	struct sk_buff *skb = sp->skb;
+	struct skb_shared_info *sh = skb_shinfo(skb);
+	u32 g = UET_DATA_HDR_LEN + sp->seg;
+	void *hdr;
+
+	if (sh->nr_frags + 1 + uet_buf_frags(s->off, s->len) > MAX_SKB_FRAGS ||
+	    skb->len + g > sp->max || sh->gso_segs >= UET_TX_BATCH_SEGS)
+		return false;
+	hdr = netdev_alloc_frag(UET_DATA_HDR_LEN);
+	if (!hdr)
+		return false;
+	uet_tx_write_hdr(pdc, psn, s, flags, pdc->rid, hdr);
+	skb_fill_page_desc(skb, sh->nr_frags, virt_to_head_page(hdr),
+			   hdr - page_address(virt_to_head_page(hdr)),
+			   UET_DATA_HDR_LEN);
+	skb->len += UET_DATA_HDR_LEN;
+	skb->data_len += UET_DATA_HDR_LEN;
+	skb->truesize += UET_DATA_HDR_LEN;
+	/* Cannot fail: the frags were counted. */
+	WARN_ON_ONCE(uet_buf_skb_frags(s->msg->buf, s->off, s->len, skb));
+	if (!sh->gso_size) {
+		sh->gso_size = g;
+		sh->gso_segs = 1;
+		uet_stat_inc(pdc->un, UET_STAT_TX_SUPER);
+		uet_stat_inc(pdc->un, UET_STAT_TX_SUPER_SEGS);
+	}
+	sh->gso_segs++;
+	uet_stat_inc(pdc->un, UET_STAT_TX_SUPER_SEGS);
+	return true;
+}
+
+/*
+ * Join the packet of slot @s, PSN @psn, to the open superpacket @sp when
+ * it is the next of its message on its way, as long as its packets or
+ * the message's shorter end (which closes it).  Return: true when it
+ * joined; @dst is then released.
+ */
+static bool uet_tx_sp_join(struct uet_pdc *pdc, struct uet_tx_sp *sp,
+			   u32 psn, const struct uet_tx_slot *s,
+			   struct dst_entry *dst, const struct in6_addr *saddr,
+			   u8 flags)
+{
+	const struct uet_skb_cb *cb;
+
+	if (!sp->skb)
+		return false;
+	cb = UET_SKB_CB(sp->skb);
+	if (s->msg != sp->msg || psn != sp->psn + 1 || dst != cb->dst ||
+	    s->ev != sp->ev || !ipv6_addr_equal(saddr, &cb->saddr) ||
+	    (s->len != sp->seg &&
+	     (s->len > sp->seg || s->off + s->len != s->msg->buf->len)) ||
+	    !uet_tx_sp_append(pdc, sp, psn, s, flags)) {
+		sp->skb = NULL;
+		return false;
+	}
+	dst_release(dst);
+	trace_uet_data_tx(pdc->lid, psn, s->ev, s->len, 0);
+	sp->psn = psn;
+	if (s->len != sp->seg)
+		sp->skb = NULL;
+	return true;
+}
+
+/*
+ * Split the last packet off superpacket @skb (GSO fields not yet set) as
+ * a classic packet: its header copied into a linear part, its payload
+ * frags moved.  So that a superpacket sent alone still has a frag_list
+ * member (the tunnel bit is only set on those).  Return: the packet, or
+ * NULL, @skb unchanged.
+ */
+static struct sk_buff *uet_tx_sp_split(struct sk_buff *skb)
+{
+	struct skb_shared_info *sh = skb_shinfo(skb), *th;
+	u32 g = sh->gso_size, n = sh->gso_segs, at = (n - 1) * g;
+	u32 off = skb_headlen(skb), i, j, len;
+	struct sk_buff *t;
+
+	for (i = 0; i < sh->nr_frags && off < at; i++)
+		off += skb_frag_size(&sh->frags[i]);
+	if (off != at || i >= sh->nr_frags ||
+	    skb_frag_size(&sh->frags[i]) != UET_DATA_HDR_LEN)
+		return NULL;
+	t = alloc_skb(skb_headroom(skb) + UET_DATA_HDR_LEN,
+		      GFP_ATOMIC | __GFP_NOWARN);
+	if (!t)
+		return NULL;
+	skb_reserve(t, skb_headroom(skb));
+	memcpy(skb_put(t, UET_DATA_HDR_LEN), skb_frag_address(&sh->frags[i]),
+	       UET_DATA_HDR_LEN);
+	len = skb->len - at;
+	th = skb_shinfo(t);
+	for (j = i + 1; j < sh->nr_frags; j++)
+		th->frags[th->nr_frags++] = sh->frags[j];
+	t->len += len - UET_DATA_HDR_LEN;
+	t->data_len += len - UET_DATA_HDR_LEN;
+	t->truesize += len - UET_DATA_HDR_LEN;
+	put_page(skb_frag_page(&sh->frags[i]));
+	sh->nr_frags = i;
+	skb->len -= len;
+	skb->data_len -= len;
+	skb->truesize -= len;
+	sh->gso_segs = n - 1;
+	return t;
+}
+
 /* Do @b and @a, a data packet that may be batched, go the same way? */
 static bool uet_tx_same_way(const struct uet_skb_cb *a,
 			    const struct uet_skb_cb *b)
@@ -365,8 +565,11 @@ static bool uet_tx_same_way(const struct uet_skb_cb *a,
  * addresses, TOS), each as long as @skb but for a shorter last one, are
  * chained on @skb's frag_list, and @skb becomes a UDP GSO packet of
  * them: IP, the qdisc and the device take them once, and a device that
- * cannot carry it has it cut into the packets it was built from.  It is
- * marked a UDP tunnel's too, so that the receiver's UDP hands it whole to
+ * cannot carry it has it cut into the packets it was built from.  A
+ * superpacket (uet_tx_sp_append()), head or member, counts as its
+ * packets; one left alone gives up its last packet to be its member
+ * (uet_tx_sp_split()), since only a batch with a frag_list is marked a
+ * UDP tunnel's.  That mark makes the receiver's UDP hand it whole to
  * uet_encap_rcv(), which takes its packets apart again: UDP cuts every
  * other GSO packet bound for an encapsulation socket first
  * (udp_unexpected_gso()).  skb->encapsulation stays clear, so software
@@ -379,30 +582,60 @@ VISIBLE_IF_KUNIT u32 uet_tx_batch(struct sk_buff *skb, struct sk_buff_head *q,
 				  u32 max_len, u32 max_segs)
 {
 	const struct uet_skb_cb *cb = UET_SKB_CB(skb);
-	struct sk_buff **tail = &skb_shinfo(skb)->frag_list;
-	u32 seg = skb->len, n = 1;
+	struct skb_shared_info *sh = skb_shinfo(skb);
+	struct sk_buff **tail = &sh->frag_list;
+	bool sp = uet_tx_is_sp(skb);
+	u32 seg = sp ? sh->gso_size : skb->len;
+	u32 n = sp ? sh->gso_segs : 1, nn;
 	struct sk_buff *next;
 
-	while (n < max_segs && (next = skb_peek(q)) &&
-	       next->len <= seg && skb->len + next->len <= max_len &&
+	/* Members follow only a part that ends on a whole packet. */
+	while (skb->len == n * seg && n < max_segs && (next = skb_peek(q)) &&
+	       skb->len + next->len <= max_len &&
 	       uet_tx_same_way(cb, UET_SKB_CB(next))) {
+		if (uet_tx_is_sp(next)) {
+			if (skb_shinfo(next)->gso_size != seg)
+				break;
+			nn = skb_shinfo(next)->gso_segs;
+		} else {
+			if (next->len > seg)
+				break;
+			nn = 1;
+		}
+		if (n + nn > max_segs)
+			break;
 		__skb_unlink(next, q);
 		dst_release(UET_SKB_CB(next)->dst);
+		skb_shinfo(next)->gso_size = 0;
+		skb_shinfo(next)->gso_segs = 0;
 		*tail = next;
 		tail = &next->next;
 		skb->len += next->len;
 		skb->data_len += next->len;
 		skb->truesize += next->truesize;
-		n++;
-		/* Only the last segment of a GSO packet may be shorter. */
-		if (next->len < seg)
-			break;
+		n += nn;
+	}
+	/* A superpacket alone: its last packet becomes a member. */
+	if (sp && !sh->frag_list) {
+		next = uet_tx_sp_split(skb);
+		if (next) {
+			*tail = next;
+			skb->len += next->len;
+			skb->data_len += next->len;
+			skb->truesize += next->truesize;
+		}
 	}
 	if (n == 1)
 		return 1;
-	skb_shinfo(skb)->gso_size = seg;
-	skb_shinfo(skb)->gso_segs = n;
-	skb_shinfo(skb)->gso_type = SKB_GSO_UDP_L4 | SKB_GSO_UDP_TUNNEL;
+	sh->gso_size = seg;
+	sh->gso_segs = n;
+	/*
+	 * The tunnel bit only with a frag_list: a device taking a GSO packet
+	 * without one whole (USO) must not read it as a tunnel's.  A
+	 * superpacket without one is cut by the receiver's UDP.
+	 */
+	sh->gso_type = SKB_GSO_UDP_L4 |
+		       (sh->frag_list ? SKB_GSO_UDP_TUNNEL : 0);
 	/* udp_set_csum() leaves a GSO packet's checksum to the segments. */
 	skb->ip_summed = CHECKSUM_PARTIAL;
 	skb->csum_start = skb_headroom(skb) - sizeof(struct udphdr);
@@ -420,27 +653,23 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_batch);
 static void uet_tx_batch_try(struct uet_net *un, struct sk_buff *skb,
 			     struct sk_buff_head *q)
 {
-	const netdev_features_t need = NETIF_F_GSO_UDP_L4 |
-				       NETIF_F_GSO_UDP_TUNNEL |
-				       NETIF_F_FRAGLIST;
 	const struct uet_skb_cb *cb = UET_SKB_CB(skb);
 	const struct net_device *dev = cb->dst->dev;
-	u32 hdrs, max;
 	bool csum;
+	u32 max;
 
 	/* A PDC's timer sends too: not always in an RCU read section. */
 	rcu_read_lock();
 	csum = uet_cfg(un)->udp_csum_tx;
 	rcu_read_unlock();
-	if ((dev->features & need) != need || !csum)
+	max = uet_tx_gso_room(dev, &cb->daddr);
+	if (!csum || !max) {
+		/* The device changed under a superpacket: plain UDP GSO. */
+		if (uet_tx_is_sp(skb))
+			uet_tx_batch(skb, q, 0, 0);
 		return;
-	hdrs = LL_RESERVED_SPACE(dev) + sizeof(struct udphdr) +
-	       (ipv6_addr_v4mapped(&cb->daddr) ? sizeof(struct iphdr) :
-						 sizeof(struct ipv6hdr));
-	max = min_t(u32, READ_ONCE(dev->gso_max_size), U16_MAX);
-	if (max <= hdrs)
-		return;
-	if (uet_tx_batch(skb, q, max - hdrs,
+	}
+	if (uet_tx_batch(skb, q, max,
 			 min_t(u32, READ_ONCE(dev->gso_max_segs),
 			       UET_TX_BATCH_SEGS)) > 1)
 		uet_stat_inc(un, UET_STAT_TX_BATCH);
@@ -461,7 +690,8 @@ void uet_xmit_queue(struct uet_net *un, struct sk_buff_head *q)
 	struct sk_buff *skb;
 
 	while ((skb = __skb_dequeue(q))) {
-		if (UET_SKB_CB(skb)->batch && !skb_queue_empty(q))
+		if (UET_SKB_CB(skb)->batch &&
+		    (!skb_queue_empty(q) || uet_tx_is_sp(skb)))
 			uet_tx_batch_try(un, skb, q);
 		uet_xmit(un, skb);
 	}
@@ -1077,6 +1307,40 @@ static struct sk_buff *uet_tx_build_nop(struct uet_pdc *pdc, u32 psn,
 	return skb;
 }
 
+/* Write the PDS and SES headers of the packet of slot @s at @p. */
+static void uet_tx_write_hdr(struct uet_pdc *pdc, u32 psn,
+			     const struct uet_tx_slot *s, u8 flags, u16 dpdcid,
+			     void *p)
+{
+	const struct uet_tx_msg *m = s->msg;
+	struct uet_pds_req *req = p;
+	struct uet_ses_std *ses = (struct uet_ses_std *)(req + 1);
+	u8 sesf = 0;
+
+	req->prologue = uet_prologue(UET_PDS_RUD_REQ, UET_NH_REQ_STD, flags);
+	req->clear_psn_off = 0;
+	req->psn = cpu_to_be32(psn);
+	req->spdcid = cpu_to_be16(pdc->lid);
+	req->dpdcid = cpu_to_be16(dpdcid);
+
+	if (!s->off)
+		sesf |= UET_SES_SOM;
+	if (s->off + s->len == m->buf->len)
+		sesf |= UET_SES_EOM;
+	memset(ses, 0, sizeof(*ses));
+	ses->opcode = FIELD_PREP(UET_SES_OPCODE, UET_SES_SEND);
+	ses->ver_flags = sesf;
+	ses->msg_id = cpu_to_be16(m->msg_id);
+	ses->ri_gen_job = cpu_to_be32(FIELD_PREP(UET_SES_JOB, m->job));
+	ses->pid_on_fep = cpu_to_be16(FIELD_PREP(UET_SES_PID, m->dst_ep));
+	ses->initiator = cpu_to_be32(m->src_ep);
+	if (s->off)
+		ses->hdr_data =
+			cpu_to_be64(FIELD_PREP(UET_SES_PAYLOAD_LEN, s->len) |
+				    FIELD_PREP(UET_SES_MSG_OFF, s->off));
+	ses->req_len = cpu_to_be32(m->buf->len);
+}
+
 /**
  * uet_tx_build() - build the packet of a slot
  * @pdc: the initiator PDC, locked
@@ -1102,11 +1366,8 @@ VISIBLE_IF_KUNIT struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
 {
 	u32 room = uet_tx_headroom(dst);
 	const struct uet_tx_msg *m = s->msg;
-	struct uet_pds_req *req;
-	struct uet_ses_std *ses;
 	struct sk_buff *skb;
 	u16 dpdcid = pdc->rid;
-	u8 sesf = 0;
 
 	if (s->flags & UET_SLOT_NOP)
 		return uet_tx_build_nop(pdc, psn, s, flags);
@@ -1119,29 +1380,8 @@ VISIBLE_IF_KUNIT struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
 		flags |= UET_REQ_SYN;
 		dpdcid = FIELD_PREP(UET_SYN_PSN_OFFSET, psn - pdc->tx.start_psn);
 	}
-	req = skb_put(skb, sizeof(*req));
-	req->prologue = uet_prologue(UET_PDS_RUD_REQ, UET_NH_REQ_STD, flags);
-	req->clear_psn_off = 0;
-	req->psn = cpu_to_be32(psn);
-	req->spdcid = cpu_to_be16(pdc->lid);
-	req->dpdcid = cpu_to_be16(dpdcid);
-
-	if (!s->off)
-		sesf |= UET_SES_SOM;
-	if (s->off + s->len == m->buf->len)
-		sesf |= UET_SES_EOM;
-	ses = skb_put_zero(skb, sizeof(*ses));
-	ses->opcode = FIELD_PREP(UET_SES_OPCODE, UET_SES_SEND);
-	ses->ver_flags = sesf;
-	ses->msg_id = cpu_to_be16(m->msg_id);
-	ses->ri_gen_job = cpu_to_be32(FIELD_PREP(UET_SES_JOB, m->job));
-	ses->pid_on_fep = cpu_to_be16(FIELD_PREP(UET_SES_PID, m->dst_ep));
-	ses->initiator = cpu_to_be32(m->src_ep);
-	if (s->off)
-		ses->hdr_data =
-			cpu_to_be64(FIELD_PREP(UET_SES_PAYLOAD_LEN, s->len) |
-				    FIELD_PREP(UET_SES_MSG_OFF, s->off));
-	ses->req_len = cpu_to_be32(m->buf->len);
+	uet_tx_write_hdr(pdc, psn, s, flags, dpdcid,
+			 skb_put(skb, UET_DATA_HDR_LEN));
 
 	/* No copy: the payload is the message's pages, referenced. */
 	if (uet_buf_skb_frags(m->buf, s->off, s->len, skb)) {
@@ -1461,10 +1701,13 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 	struct dst_entry *bdst = NULL;
 	struct in6_addr bsaddr = {};
 	u32 burst = 0, broom = 0;
+	struct uet_tx_sp sp = {};
 	bool sent = false;
 	u64 now = 0;
 	u16 ev = 0;
 
+	/* uet_tx_sp_open() reads the configuration. */
+	rcu_read_lock();
 	while (!list_empty(&tx->sendq) &&
 	       tx->snd_nxt - tx->snd_una < UET_PSN_WINDOW &&
 	       uet_tx_cc_open(pdc)) {
@@ -1524,12 +1767,18 @@ static void uet_tx_push(struct uet_pdc *pdc, struct sk_buff_head *q)
 			flags |= UET_REQ_AR;
 		else if (m->sent == m->buf->len)
 			s->flags |= UET_SLOT_HELD;
-		if (uet_tx_emit(pdc, psn, s, dst, &saddr, room, flags, q)) {
+		if (uet_tx_sp_join(pdc, &sp, psn, s, dst, &saddr, flags)) {
 			uet_stat_inc(pdc->un, UET_STAT_TX_PKTS);
 			uet_stat_add(pdc->un, UET_STAT_TX_BYTES, seg);
+		} else if (uet_tx_emit(pdc, psn, s, dst, &saddr, room, flags,
+				       q)) {
+			uet_stat_inc(pdc->un, UET_STAT_TX_PKTS);
+			uet_stat_add(pdc->un, UET_STAT_TX_BYTES, seg);
+			uet_tx_sp_open(pdc, &sp, q, s, psn, dst);
 		}
 		sent = true;
 	}
+	rcu_read_unlock();
 	dst_release(bdst);
 	/* Data left waiting: held back, not application-limited. */
 	if (!list_empty(&tx->sendq) && uet_tx_cc(pdc))

@@ -125,11 +125,17 @@ struct uet_rpage {
  * @off: offset in the message
  * @len: bytes
  * @skb_off: where they start in the packet
+ * @seg: 0 for a plain packet; for a superpacket kept whole, the payload
+ *	bytes of each of its segments: byte x of the range is at
+ *	@skb_off + (x / @seg) * @stride + x % @seg
+ * @stride: bytes from one segment's payload to the next (header included)
  */
 struct uet_rbuf_cb {
 	u32 off;
 	u32 len;
 	u32 skb_off;
+	u16 seg;
+	u16 stride;
 };
 
 /**
@@ -277,7 +283,8 @@ u32 uet_rbuf_keep_budget(const struct uet_rbuf *b, u32 off, u32 len,
 			 u32 truesize, u32 *over);
 bool uet_rbuf_may_keep(const struct uet_rbuf *b, u32 len, u32 truesize);
 u32 uet_rbuf_keep_pages(const struct uet_rbuf *b, u32 truesize);
-void uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u32 skb_off,
+void uet_rbuf_keep_skb(struct uet_rbuf *b, struct sk_buff *skb, u16 seg,
+		       u16 stride, u32 skb_off,
 		       u32 off, u32 len);
 
 #endif /* _UET_MSG_H */

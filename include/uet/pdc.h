@@ -520,6 +520,12 @@ struct uet_ack_info {
  * @dst_ep: destination endpoint
  * @src_ep: source endpoint
  * @flags: UET_REQ_* flags
+ * @at: where the payload starts in the skb
+ * @stride: 0 for a packet alone; for one of a superpacket, the bytes from
+ *	one of its packets' headers to the next: its skb holds others, so it
+ *	is copied, never kept
+ * @whole: with @stride, the superpacket's packets as one range, @psn and
+ *	@flags its last one's: kept whole or not taken
  */
 struct uet_rx_pkt {
 	u32 psn;
@@ -527,12 +533,15 @@ struct uet_rx_pkt {
 	u32 msg_len;
 	u32 off;
 	u32 len;
+	u32 at;
 	u16 spdcid;
 	u16 dpdcid;
 	u16 msg_id;
 	u16 dst_ep;
 	u16 src_ep;
+	u16 stride;
 	u8 flags;
+	bool whole;
 };
 
 /**

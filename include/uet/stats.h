@@ -166,6 +166,17 @@
  *	copy or an allocation
  * @UET_STAT_RX_BATCH_CUT: GSO packets received otherwise laid out (or
  *	shared on the way), cut into their packets by UDP segmentation
+ * @UET_STAT_TX_SUPER: superpackets built: one skb of several consecutive
+ *	data packets of one message, its packets' headers between their
+ *	payloads (one left alone in its batch gives up its last packet, so
+ *	one of two then leaves as two packets)
+ * @UET_STAT_TX_SUPER_SEGS: data packets sent inside superpackets
+ * @UET_STAT_RX_SUPER: superpackets received and kept whole as one unit
+ *	of their message
+ * @UET_STAT_RX_SUPER_SEGS: data packets received inside kept superpackets
+ * @UET_STAT_RX_SUPER_APART: superpackets whose packets were taken one by
+ *	one, copied (not consecutive PSNs of one message, a PSN taken
+ *	already, or the message would not keep them)
  * @UET_STAT_RX_PKT_KEPT: data packets kept as they came until recvmsg()
  *	copies from them (no page, no copy in softirq)
  * @UET_STAT_TX_PAGES_REUSED: pages of sent messages written again by later
@@ -282,6 +293,11 @@ enum uet_stat {
 	UET_STAT_TX_PAGES_REUSED,
 	UET_STAT_TX_PAGES_RELEASED,
 	UET_STAT_RCCC_LOST,
+	UET_STAT_TX_SUPER,
+	UET_STAT_TX_SUPER_SEGS,
+	UET_STAT_RX_SUPER,
+	UET_STAT_RX_SUPER_SEGS,
+	UET_STAT_RX_SUPER_APART,
 
 	UET_STAT_MAX
 };

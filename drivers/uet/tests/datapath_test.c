@@ -1023,7 +1023,7 @@ static struct sk_buff *uet_dp_test_batch(struct kunit *test, u32 n, u32 last)
 }
 
 /*
- * A batch comes apart into its packets, each at its UET header, the
+ * A batch comes apart into its parts, each at its UET header, the
  * first left in the GSO packet, which is one no more; a GSO packet laid
  * out otherwise, or shared, is left whole.
  */
@@ -1065,6 +1065,31 @@ static void uet_dp_test_rx_unbatch(struct kunit *test)
 	skb_shinfo(skb)->frag_list->len = 50;
 	KUNIT_EXPECT_NULL(test, uet_rx_unbatch(skb));
 	skb_shinfo(skb)->frag_list->len = 100;
+	kfree_skb(skb);
+
+	/* a part of whole packets (a superpacket) but the last: taken */
+	skb = uet_dp_test_batch(test, 3, 100);
+	skb_shinfo(skb)->frag_list->len = 200;
+	skb->len += 100;
+	skb->data_len += 100;
+	list = uet_rx_unbatch(skb);
+	KUNIT_EXPECT_NOT_NULL(test, list);
+	KUNIT_EXPECT_EQ(test, list->len, 200);
+	list->len = 100;
+	kfree_skb_list(list);
+	kfree_skb(skb);
+
+	/* not only what uet_tx_batch() sets: a GSO bit more, inner headers */
+	skb = uet_dp_test_batch(test, 3, 100);
+	skb_shinfo(skb)->gso_type |= SKB_GSO_DODGY;
+	KUNIT_EXPECT_NULL(test, uet_rx_unbatch(skb));
+	skb_shinfo(skb)->gso_type ^= SKB_GSO_DODGY | SKB_GSO_FRAGLIST;
+	KUNIT_EXPECT_NULL(test, uet_rx_unbatch(skb));
+	skb_shinfo(skb)->gso_type ^= SKB_GSO_FRAGLIST;
+	skb->encapsulation = 1;
+	KUNIT_EXPECT_NULL(test, uet_rx_unbatch(skb));
+	skb->encapsulation = 0;
+	KUNIT_EXPECT_EQ(test, skb->len, 308);
 	kfree_skb(skb);
 
 	/* a tap's clone shares the frag_list */

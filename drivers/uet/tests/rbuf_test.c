@@ -336,7 +336,7 @@ static void uet_rbuf_test_keep(struct kunit *test)
 	KUNIT_ASSERT_TRUE(test, uet_rbuf_may_keep(b, len, skb->truesize));
 	KUNIT_EXPECT_EQ(test, uet_rbuf_keep_pages(b, skb->truesize),
 			DIV_ROUND_UP(skb->truesize, PAGE_SIZE));
-	uet_rbuf_keep_skb(b, skb_get(skb), hdr, 0, len);
+	uet_rbuf_keep_skb(b, skb_get(skb), 0, 0, hdr, 0, len);
 	KUNIT_EXPECT_EQ(test, b->got, len);
 	KUNIT_EXPECT_EQ(test, b->npages, 0U);
 	KUNIT_EXPECT_NULL(test, b->pg[0].page);
@@ -377,7 +377,7 @@ static void uet_rbuf_test_keep_mixed(struct kunit *test)
 		size += skb->truesize;
 		KUNIT_ASSERT_EQ(test, uet_rbuf_check(b, off, len), 0);
 		pages += uet_rbuf_keep_pages(b, skb->truesize);
-		uet_rbuf_keep_skb(b, skb, hdr, off, len);
+		uet_rbuf_keep_skb(b, skb, 0, 0, hdr, off, len);
 	}
 	KUNIT_EXPECT_EQ(test, b->got, (u32)T_LEN);
 	KUNIT_EXPECT_EQ(test, b->kept_size, size);

@@ -726,8 +726,239 @@ static void uet_rx_test_tombstone(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, c.msgs, 0);
 }
 
+/*
+ * Superpackets (prototype): packets @from..@to-1 of the message of
+ * uet_rx_test_super() in one skb, packet @from's headers linear, each
+ * later one's header and payload in page fragments.
+ */
+static struct sk_buff *uet_rx_test_sp(struct uet_kt *kt, u16 tlid, u16 id,
+				      u32 psn0, u32 len, u32 seg, u32 from,
+				      u32 to)
+{
+	struct sk_buff *sp = NULL, *p;
+	u32 j;
+
+	for (j = from; j < to; j++) {
+		struct uet_kt_data d = {
+			.psn = psn0 + j, .dpdcid = tlid, .msg_id = id,
+			.msg_len = len, .off = j * seg,
+			.len = min(seg, len - j * seg),
+		};
+		struct page *pg;
+		int i;
+
+		p = uet_kt_data_skb(kt, &d);
+		if (!sp) {
+			sp = p;
+			continue;
+		}
+		pg = alloc_page(GFP_KERNEL);
+		KUNIT_ASSERT_NOT_NULL(kt->test, pg);
+		memcpy(page_address(pg), p->data, p->len);
+		i = skb_shinfo(sp)->nr_frags;
+		get_page(pg);
+		skb_fill_page_desc(sp, i, pg, 0, UET_DATA_HDR_LEN);
+		skb_fill_page_desc(sp, i + 1, pg, UET_DATA_HDR_LEN,
+				   p->len - UET_DATA_HDR_LEN);
+		sp->len += p->len;
+		sp->data_len += p->len;
+		sp->truesize += p->len;
+		kfree_skb(p);
+	}
+	return sp;
+}
+
+/*
+ * Send the batch of parts @p[0..@n-1] (superpackets or packets of @g
+ * bytes but for a shorter last one) as one GSO packet of @segs packets.
+ */
+static void uet_rx_test_sp_send(struct uet_kt *kt, struct sk_buff **p, u32 n,
+				u32 g, u32 segs)
+{
+	struct sk_buff *head = p[0], **tail = &skb_shinfo(head)->frag_list;
+	u32 i;
+
+	for (i = 1; i < n; i++) {
+		*tail = p[i];
+		tail = &p[i]->next;
+		head->len += p[i]->len;
+		head->data_len += p[i]->len;
+		head->truesize += p[i]->truesize;
+	}
+	skb_shinfo(head)->gso_size = g;
+	skb_shinfo(head)->gso_segs = segs;
+	skb_shinfo(head)->gso_type = SKB_GSO_UDP_L4 | SKB_GSO_UDP_TUNNEL;
+	uet_kt_inject(kt, head, 0x100);
+}
+
+/*
+ * A batch of [superpacket of 3][superpacket of 2][packet]: each
+ * superpacket is kept whole (rx_super), the message arrives intact, every
+ * PSN is taken and the memory comes back.
+ */
+static void uet_rx_test_super(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	u32 s = 1000, seg = 1024, len = 6 * 1024 + 100, g = 56 + 1024;
+	u8 *buf = uet_rx_test_buf(test);
+	struct uet_ack_info a;
+	struct sk_buff *p[3];
+	u16 tlid;
+
+	uet_rx_test_pkt(kt, s, s, 1, len, seg, 0, UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	tlid = a.spdcid;
+	p[0] = uet_rx_test_sp(kt, tlid, 1, s, len, seg, 1, 4);
+	p[1] = uet_rx_test_sp(kt, tlid, 1, s, len, seg, 4, 6);
+	p[2] = uet_rx_test_sp(kt, tlid, 1, s, len, seg, 6, 7);
+	KUNIT_ASSERT_EQ(test, p[0]->len, 3 * g);
+	KUNIT_ASSERT_EQ(test, p[1]->len, 2 * g);
+	uet_rx_test_sp_send(kt, p, 3, g, 6);
+
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_SUPER), 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_SUPER_SEGS), 5);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_SUPER_APART), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKTS), 7);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKT_KEPT), 4);
+	uet_rx_test_recv(kt, buf, len, 1);
+	KUNIT_EXPECT_EQ(test, atomic_read(&kt->rx->sk->sk_rmem_alloc), 0);
+	uet_kt_purge(kt);
+}
+
+/* Edits the second packet's headers of a superpacket. */
+typedef void (*uet_rx_test_edit)(struct uet_pds_req *req,
+				 struct uet_ses_std *ses);
+
+static void uet_rx_test_psn_gap(struct uet_pds_req *req,
+				struct uet_ses_std *ses)
+{
+	be32_add_cpu(&req->psn, 3);
+}
+
+static void uet_rx_test_other_msg(struct uet_pds_req *req,
+				  struct uet_ses_std *ses)
+{
+	be16_add_cpu(&ses->msg_id, 1);
+}
+
+static void uet_rx_test_other_pdc(struct uet_pds_req *req,
+				  struct uet_ses_std *ses)
+{
+	be16_add_cpu(&req->spdcid, 1);
+}
+
+static void uet_rx_test_syn(struct uet_pds_req *req, struct uet_ses_std *ses)
+{
+	req->prologue |= uet_prologue(0, 0, UET_REQ_SYN);
+}
+
+static void uet_rx_test_other_job(struct uet_pds_req *req,
+				  struct uet_ses_std *ses)
+{
+	ses->ri_gen_job ^= cpu_to_be32(FIELD_PREP(UET_SES_JOB, 1));
+}
+
+static void uet_rx_test_not_data(struct uet_pds_req *req,
+				 struct uet_ses_std *ses)
+{
+	ses->opcode = 0;
+}
+
+/**
+ * struct uet_rx_test_sp_case - a superpacket not as uet builds them
+ * @what: what is wrong with it
+ * @edit: the edit that makes it so
+ * @stat: the counter that shows what became of it
+ * @count: by how much it grows
+ * @taken: packets the target took (of the superpacket's 2 and the 1 after)
+ * @whole: whether the message is then whole
+ */
+struct uet_rx_test_sp_case {
+	const char *what;
+	uet_rx_test_edit edit;
+	enum uet_stat stat;
+	u64 count;
+	u32 taken;
+	bool whole;
+};
+
+static const struct uet_rx_test_sp_case uet_rx_test_sp_cases[] = {
+	{ "PSNs not consecutive", uet_rx_test_psn_gap,
+	  UET_STAT_RX_SUPER_APART, 1, 3, true },
+	{ "two messages", uet_rx_test_other_msg, UET_STAT_RX_SUPER_APART, 1,
+	  3, false },
+	{ "two PDCs", uet_rx_test_other_pdc, UET_STAT_DROP_MALFORMED, 2, 1 },
+	{ "a SYN inside", uet_rx_test_syn, UET_STAT_DROP_MALFORMED, 2, 1 },
+	{ "two jobs", uet_rx_test_other_job, UET_STAT_DROP_MALFORMED, 2, 1 },
+	{ "not data", uet_rx_test_not_data, UET_STAT_DROP_UNKNOWN_TYPE, 2, 1 },
+};
+
+/*
+ * Superpackets as uet never builds them, one case each: a message of 3
+ * packets, the first 2 in a superpacket, the third its batch's member.
+ * The superpacket is taken packet by packet when each packet could have
+ * come alone, dropped and counted packet by packet when not; never kept
+ * whole.  A dropped one left nothing behind: its packets sent again
+ * alone (as the initiator would) complete the message.
+ */
+static void uet_rx_test_super_bad(struct kunit *test)
+{
+	const struct uet_rx_test_sp_case *t;
+	struct uet_kt *kt = test->priv;
+	u32 s = 2000, seg = 1024, len = 2 * 1024 + 300, g = 56 + 1024;
+	u8 *buf = uet_rx_test_buf(test);
+	u64 was, pkts, psn = s + 1;
+	struct uet_ack_info a;
+	struct sk_buff *p[2];
+	int rmem;
+	u16 tlid, id = 2;
+	void *hdr;
+	u32 j;
+
+	uet_rx_test_pkt(kt, s, s, 1, 100, seg, 0, UET_REQ_SYN | UET_REQ_AR);
+	uet_kt_pop_ack(kt, &a, NULL);
+	tlid = a.spdcid;
+	uet_rx_test_recv(kt, buf, 100, 1);
+	for (t = uet_rx_test_sp_cases;
+	     t < uet_rx_test_sp_cases + ARRAY_SIZE(uet_rx_test_sp_cases);
+	     t++, id += 2, psn += 8) {
+		kunit_info(test, "%s", t->what);
+		rmem = atomic_read(&kt->rx->sk->sk_rmem_alloc);
+		p[0] = uet_rx_test_sp(kt, tlid, id, psn, len, seg, 0, 2);
+		p[1] = uet_rx_test_sp(kt, tlid, id, psn, len, seg, 2, 3);
+		hdr = page_address(skb_frag_page(&skb_shinfo(p[0])->frags[0]));
+		t->edit(hdr, hdr + sizeof(struct uet_pds_req));
+		was = uet_kt_stat(kt, t->stat);
+		pkts = uet_kt_stat(kt, UET_STAT_RX_PKTS);
+		uet_rx_test_sp_send(kt, p, 2, g, 3);
+		KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, t->stat) - was, t->count);
+		KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_PKTS) - pkts,
+				t->taken);
+		KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RX_SUPER), 0);
+		for (j = 0; t->taken < 3 && j < 3; j++) {
+			struct uet_kt_data d = {
+				.psn = psn + j, .dpdcid = tlid, .msg_id = id,
+				.msg_len = len, .off = j * seg,
+				.len = min(seg, len - j * seg),
+				.flags = UET_REQ_RETX,
+			};
+
+			uet_kt_rcv_data(kt, &d);
+		}
+		if (t->whole || t->taken < 3)
+			uet_rx_test_recv(kt, buf, len, id);
+		if (t->whole || t->taken < 3)
+			KUNIT_EXPECT_EQ(test,
+					atomic_read(&kt->rx->sk->sk_rmem_alloc),
+					rmem);
+		uet_kt_purge(kt);
+	}
+}
+
 static struct kunit_case uet_rx_test_cases[] = {
 	KUNIT_CASE(uet_rx_test_in_order),
+	KUNIT_CASE(uet_rx_test_super),
+	KUNIT_CASE(uet_rx_test_super_bad),
 	KUNIT_CASE(uet_rx_test_out_of_order),
 	KUNIT_CASE(uet_rx_test_interleaved),
 	KUNIT_CASE(uet_rx_test_duplicates),

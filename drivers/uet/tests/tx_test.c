@@ -1228,6 +1228,99 @@ static void uet_tx_test_rccc_idle(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, pk.len, 10);
 }
 
+static void uet_tx_test_nosuper_cfg(struct uet_config *c)
+{
+	uet_tx_test_burst_cfg(c);
+	c->superpackets = 0;
+}
+
+/*
+ * Superpackets: on a device that carries UDP GSO of frag_list packets
+ * with the tunnel bit, a burst of one message leaves as one GSO packet
+ * whose parts carry several packets each; cut every gso_size bytes, it is
+ * exactly the packets, consecutive, with their payloads.  With
+ * superpackets off, none.
+ */
+static void uet_tx_test_super(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct net_device *lo = kt->net->loopback_dev;
+	netdev_features_t old = lo->features;
+	u32 len = 11 * UET_DEFAULT_MSS + 100, psn = 0, segs = 0, off = 0;
+	u8 hbuf[UET_DATA_HDR_LEN], *pay;
+	const struct uet_pds_req *req;
+	struct uet_rx_pkt pk;
+	int err;
+	struct sk_buff *skb;
+	const void *hdr;
+	u16 lid;
+	u32 i, g;
+
+	pay = kunit_kmalloc(test, UET_DEFAULT_MSS, GFP_KERNEL);
+	KUNIT_ASSERT_NOT_NULL(test, pay);
+	uet_kt_config(kt, uet_tx_test_burst_cfg);
+	/* one message first, answered: no SYN any more */
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, 10, 1), 10);
+	uet_kt_pop_data(kt, &pk, NULL);
+	lid = pk.spdcid;
+	uet_tx_test_ack(kt, lid, pk.psn, pk.psn, 0);
+	psn = pk.psn + 1;
+
+	lo->features |= NETIF_F_GSO_UDP_TUNNEL;
+	uet_kt_config(kt, uet_tx_test_burst_cfg);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 2), len);
+	lo->features = old;
+	KUNIT_EXPECT_GT(test, uet_kt_stat(kt, UET_STAT_TX_SUPER), 0);
+	while ((skb = uet_kt_pop(kt))) {
+		g = skb_shinfo(skb)->gso_size ?: skb->len;
+		if (skb_is_gso(skb)) {
+			KUNIT_EXPECT_TRUE(test, skb_shinfo(skb)->gso_type &
+						SKB_GSO_UDP_L4);
+			/* the tunnel bit only with a frag_list */
+			KUNIT_EXPECT_EQ(test,
+					!!(skb_shinfo(skb)->gso_type &
+					   SKB_GSO_UDP_TUNNEL),
+					skb_has_frag_list(skb));
+			KUNIT_EXPECT_EQ(test, skb_shinfo(skb)->gso_segs,
+					DIV_ROUND_UP(skb->len, g));
+		}
+		for (i = 0; i * g < skb->len; i++) {
+			u32 sl = min(g, skb->len - i * g), k;
+
+			hdr = skb_header_pointer(skb, i * g, sizeof(hbuf), hbuf);
+			KUNIT_ASSERT_NOT_NULL(test, hdr);
+			if (uet_prologue_type(*(const __be16 *)hdr) !=
+			    UET_PDS_RUD_REQ)
+				break;
+			req = hdr;
+			KUNIT_EXPECT_EQ(test, psn, be32_to_cpu(req->psn));
+			KUNIT_ASSERT_LE(test, sl - UET_DATA_HDR_LEN,
+					(u32)UET_DEFAULT_MSS);
+			err = skb_copy_bits(skb, i * g + UET_DATA_HDR_LEN, pay,
+					    sl - UET_DATA_HDR_LEN);
+			KUNIT_ASSERT_EQ(test, err, 0);
+			for (k = 0; k < sl - UET_DATA_HDR_LEN; k++)
+				if (pay[k] != uet_kt_byte(2, off + k))
+					break;
+			KUNIT_EXPECT_EQ(test, k, sl - UET_DATA_HDR_LEN);
+			off += sl - UET_DATA_HDR_LEN;
+			psn++;
+			segs++;
+		}
+		kfree_skb(skb);
+	}
+	KUNIT_EXPECT_EQ(test, segs, 12);
+	KUNIT_EXPECT_EQ(test, off, len);
+
+	segs = uet_kt_stat(kt, UET_STAT_TX_SUPER);
+	lo->features |= NETIF_F_GSO_UDP_TUNNEL;
+	uet_kt_config(kt, uet_tx_test_nosuper_cfg);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 3), len);
+	lo->features = old;
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_SUPER), segs);
+	uet_kt_purge(kt);
+}
+
 static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_ack_in_order),
 	KUNIT_CASE(uet_tx_test_sack_out_of_order),
@@ -1242,6 +1335,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_full_window),
 	KUNIT_CASE(uet_tx_test_full_window_reps),
 	KUNIT_CASE(uet_tx_test_spray_burst),
+	KUNIT_CASE(uet_tx_test_super),
 	KUNIT_CASE(uet_tx_test_spray_burst_reps),
 	KUNIT_CASE(uet_tx_test_probe_base_rtt),
 	KUNIT_CASE(uet_tx_test_nscc_plain_acks),
