@@ -8,9 +8,12 @@
 # On one veth pair at MTU 1500 and 9000, each round measures one iperf3
 # TCP stream, then one uetperf stream of 1 MiB messages with OLD loaded,
 # then with NEW; rounds alternate the order of OLD and NEW. Prints every
-# figure and, per MTU, the median over the rounds of uet/TCP for each
-# build and of NEW/OLD: ratios taken within a round cancel most of what a
-# noisy machine does to absolute figures.
+# figure, with the CPU each run took per Gbit/s delivered (the vCPUs'
+# sys + irq + softirq time from /proc/stat over the run, both namespaces,
+# in busy vCPUs per Gbit/s), and, per MTU, the median over the rounds of
+# uet/TCP for each build, of NEW/OLD, and of uet's CPU per byte over
+# TCP's: ratios taken within a round cancel most of what a noisy machine
+# does to absolute figures.
 #
 # Environment: BENCH_SECS (default 10), BENCH_ROUNDS (default 3),
 # BENCH_SPRAY (the client's spraying type; default: the module's),
@@ -27,23 +30,41 @@ nchk=(-N)
 [ "${BENCH_CHECK:-0}" = 1 ] && nchk=()
 rounds=${BENCH_ROUNDS:-3}
 
-# tcp NS_SERVER NS_CLIENT DST: iperf3 goodput at the receiver, Mbit/s
+# busy: the vCPUs' sys + irq + softirq jiffies and all their jiffies
+busy()
+{
+	awk '$1 == "cpu" { print $4 + $7 + $8, $2 + $3 + $4 + $5 + $6 + $7 + $8 + $9 }' /proc/stat
+}
+
+# per_gbit MBPS BUSY0 BUSY1: busy vCPUs per Gbit/s between two busy()
+per_gbit()
+{
+	echo "$1 $2 $3" | awk -v n="$(nproc)" '{ d = $5 - $3
+		printf "%.3f\n", ($1 > 0 && d > 0) ? ($4 - $2) / d * n * 1000 / $1 : 0 }'
+}
+
+# tcp NS_SERVER NS_CLIENT DST: iperf3 goodput at the receiver, Mbit/s, and
+# its CPU per Gbit/s
 tcp()
 {
-	local out
+	local out b0 b1 g
 
 	out=$(mktemp)
 	ip netns exec "$1" iperf3 -s -1 -D -I "$out.pid" >/dev/null 2>&1
 	uet_wait_until 10 test -s "$out.pid"
+	b0=$(busy)
 	ip netns exec "$2" iperf3 -c "$3" -t "$secs" -J >"$out" 2>/dev/null
-	jq '.end.sum_received.bits_per_second / 1e6' "$out"
+	b1=$(busy)
+	g=$(jq '.end.sum_received.bits_per_second / 1e6' "$out")
+	echo "$g $(per_gbit "$g" "$b0" "$b1")"
 	rm -f "$out" "$out.pid"
 }
 
-# uet KO NS_SERVER NS_CLIENT DST: uetperf goodput with KO loaded, Mbit/s
+# uet KO NS_SERVER NS_CLIENT DST: uetperf goodput with KO loaded, Mbit/s,
+# and its CPU per Gbit/s
 uet()
 {
-	local out
+	local out b0 b1 g
 
 	insmod "$1" || return 1
 	[ -z "$BENCH_SPRAY" ] ||
@@ -53,11 +74,14 @@ uet()
 		"$UETCTL" -n "$3" set $BENCH_SET >/dev/null || return 1
 	out=$(mktemp -d)
 	uet_server "$2" "$out/s" -i 5 -l 1048576 -R 33554432 "${nchk[@]}" || return 1
+	b0=$(busy)
 	ip netns exec "$3" "$UETPERF" -c "$4" -J -t "$secs" -l 1048576 \
 		-S 16777216 "${nchk[@]}" >"$out/c" 2>"$out/c.err"
+	b1=$(busy)
 	kill "$UET_SERVER_PID" 2>/dev/null
 	wait "$UET_SERVER_PID" 2>/dev/null
-	uet_json "$out/s" goodput_mbps
+	g=$(uet_json "$out/s" goodput_mbps)
+	echo "$g $(per_gbit "$g" "$b0" "$b1")"
 	rm -rf "$out"
 	rmmod uet
 }
@@ -75,7 +99,7 @@ ratio()
 
 main()
 {
-	local old=$1 new=$2 mtu r t a b ra rb
+	local old=$1 new=$2 mtu r t a b tc ac bc f
 
 	[ -f "$old" ] && [ -f "$new" ] || {
 		echo "usage: bench-ab.sh OLD.ko NEW.ko" >&2
@@ -83,33 +107,39 @@ main()
 	}
 	modprobe -a udp_tunnel ip6_udp_tunnel
 	echo "uet A/B: $secs s per run, $rounds rounds; A=$old B=$new"
+	echo "Mbit/s, and (busy vCPUs per Gbit/s)"
+	f=$(mktemp -d)
 	for mtu in 1500 9000; do
-		: >/tmp/ab.a
-		: >/tmp/ab.b
-		: >/tmp/ab.ba
-		printf '%-6s %-6s %10s %10s %10s\n' MTU round "TCP" "A" "B"
+		: >"$f/a"
+		: >"$f/b"
+		: >"$f/ba"
+		: >"$f/ac"
+		: >"$f/bc"
+		printf '%-6s %-6s %18s %18s %18s\n' MTU round "TCP" "A" "B"
 		for r in $(seq 1 "$rounds"); do
 			uet_pair A B "$mtu"
-			t=$(tcp "$B" "$A" 10.0.0.2)
+			read -r t tc <<<"$(tcp "$B" "$A" 10.0.0.2)"
 			if [ $((r % 2)) = 1 ]; then
-				a=$(uet "$old" "$B" "$A" 10.0.0.2)
-				b=$(uet "$new" "$B" "$A" 10.0.0.2)
+				read -r a ac <<<"$(uet "$old" "$B" "$A" 10.0.0.2)"
+				read -r b bc <<<"$(uet "$new" "$B" "$A" 10.0.0.2)"
 			else
-				b=$(uet "$new" "$B" "$A" 10.0.0.2)
-				a=$(uet "$old" "$B" "$A" 10.0.0.2)
+				read -r b bc <<<"$(uet "$new" "$B" "$A" 10.0.0.2)"
+				read -r a ac <<<"$(uet "$old" "$B" "$A" 10.0.0.2)"
 			fi
-			printf '%-6s %-6s %10.1f %10.1f %10.1f\n' "$mtu" "$r" \
-				"$t" "$a" "$b"
-			ratio "$a" "$t" >>/tmp/ab.a
-			ratio "$b" "$t" >>/tmp/ab.b
-			ratio "$b" "$a" >>/tmp/ab.ba
+			printf '%-6s %-6s %10.1f (%5.3f) %10.1f (%5.3f) %10.1f (%5.3f)\n' \
+				"$mtu" "$r" "$t" "$tc" "$a" "$ac" "$b" "$bc"
+			ratio "$a" "$t" >>"$f/a"
+			ratio "$b" "$t" >>"$f/b"
+			ratio "$b" "$a" >>"$f/ba"
+			ratio "$ac" "$tc" >>"$f/ac"
+			ratio "$bc" "$tc" >>"$f/bc"
 			ip netns del "$A"
 			ip netns del "$B"
 		done
-		ra=$(median </tmp/ab.a)
-		rb=$(median </tmp/ab.b)
-		echo "MTU $mtu medians: A/TCP $ra, B/TCP $rb, B/A $(median </tmp/ab.ba)"
+		echo "MTU $mtu medians: A/TCP $(median <"$f/a"), B/TCP $(median <"$f/b"), B/A $(median <"$f/ba");" \
+			"CPU per byte A/TCP $(median <"$f/ac"), B/TCP $(median <"$f/bc")"
 	done
+	rm -rf "$f"
 }
 
 main "$@"
