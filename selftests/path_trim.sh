@@ -20,6 +20,17 @@ TRIM=2			# the spine that trims
 MSGS=16
 LEN=262144
 
+# trims_answered NS T0 S1 S2: has every packet the trimmer on NS trimmed
+# since T0 reached h2 and come back to h1 as a NACK (counters since S1, S2)?
+trims_answered()
+{
+	local t
+
+	t=$(($(uet_trim_stat "$1" s$TRIM-l2 trimmed) - $2))
+	[ "$(uet_stats_delta "$4" "$(uet_stats "$FAB_H2")" trimmed_rx)" = "$t" ] &&
+		[ "$(uet_stats_delta "$3" "$(uet_stats "$FAB_H1")" nack_rx_trimmed)" = "$t" ]
+}
+
 # run SPRAY FAMILY EVERY: one transfer h1 -> h2 with every EVERY-th data
 # packet on spine TRIM trimmed; sets COUNTS (data packets per spine, at
 # the spines' ingress from l1, before trimming), TRIMMED (by the switch),
@@ -38,6 +49,8 @@ run()
 	else
 		ktap_fail "$spray IPv$fam, every $every on spine $TRIM trimmed: transfer complete"
 	fi
+	# trims of the last copies and their NACKs may still be on the way
+	uet_wait_until 5 trims_answered "$ns" "$t0" "$s1" "$s2"
 	TRIMMED=$(($(uet_trim_stat "$ns" s$TRIM-l2 trimmed) - t0))
 	a1=$(uet_stats "$FAB_H1")
 	a2=$(uet_stats "$FAB_H2")
