@@ -1653,7 +1653,7 @@ static bool uet_rx_super_keep(struct uet_pdc *pdc, struct sk_buff *skb,
 	struct uet_pdc_rx *rx = &pdc->rx;
 	struct uet_rx_pkt one = *pk;
 	u32 i;
-	u8 rc;
+	u8 rc, af;
 
 	if (pdc->dead || pdc->key.rpdcid != pk->spdcid ||
 	    pdc->key.job != pk->job || first - rx->epsn > UET_PSN_WINDOW - n)
@@ -1672,10 +1672,10 @@ static bool uet_rx_super_keep(struct uet_pdc *pdc, struct sk_buff *skb,
 		one.len = i < n - 1 ? seg : pk->len - i * seg;
 		one.at = i * pk->stride + UET_DATA_HDR_LEN;
 		one.flags = fl[i];
+		af = uet_rx_aflags(&one, c);
 		/* New and in the window: checked above. */
-		if (uet_rx_data_new(pdc, &one, c, uet_rx_aflags(&one, c), q))
-			uet_rx_data_taken(pdc, &one, c,
-					  uet_rx_aflags(&one, c), q);
+		if (uet_rx_data_new(pdc, &one, c, af, q))
+			uet_rx_data_taken(pdc, &one, c, af, q);
 	}
 	return true;
 }
