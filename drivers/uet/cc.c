@@ -272,6 +272,20 @@ static void uet_nscc_inc(struct uet_nscc *n, u64 coef, u64 bytes)
 }
 
 /*
+ * The delay past which quick adapt runs without a loss: four targets; on
+ * a path slower than the configured base RTT, four targets of a base RTT
+ * that slow (3/4 of it each, as uet_nscc_params_init() derives them).
+ * min_rtt_ns <= 1 s: 3 s still fits a u32.
+ */
+static u32 uet_nscc_qa_delay(const struct uet_nscc *n,
+			     const struct uet_nscc_params *p)
+{
+	if (n->min_rtt_ns > n->base_rtt_ns)
+		return max(p->qa_delay_ns, 3 * n->min_rtt_ns);
+	return p->qa_delay_ns;
+}
+
+/*
  * Quick adapt: at the end of each period (base RTT + target), if a loss
  * was seen or the delay is extreme, and the bytes delivered in that period
  * are a small part of the largest window, the window becomes what was
@@ -281,8 +295,14 @@ static void uet_nscc_inc(struct uet_nscc *n, u64 coef, u64 bytes)
  * ping-pong) delivers is what it sent, not its share, and its window, set
  * to that, would make every message wait for its ACK.  The ECN-marked
  * ACKs of what was in flight then are ignored afterwards, since they
- * report the queue quick adapt already answered.  Returns QUICK_ADAPT or
- * QA_IGNORE when the caller must do nothing more, NONE otherwise.
+ * report the queue quick adapt already answered.  On a path slower than
+ * the configured base RTT (a host's own stack, a VM) its lowest RTT stands
+ * in for it: a period lasts at least that RTT, since a shorter one holds
+ * one ACK's bytes, and @delay_ns, the sample over that RTT, is extreme
+ * past uet_nscc_qa_delay(); otherwise every sample would be, and the
+ * window would become one ACK's bytes on nearly every ACK.  Returns
+ * QUICK_ADAPT or QA_IGNORE when the caller must do nothing more, NONE
+ * otherwise.
  */
 static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 					const struct uet_nscc_params *p,
@@ -296,7 +316,8 @@ static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 	} else if (now_ns > n->qa_end_ns) {
 		if (n->qa_end_ns &&
 		    (n->qa_held || n->in_flight >= (s64)n->cwnd) &&
-		    (n->qa_trigger || loss || delay_ns > p->qa_delay_ns) &&
+		    (n->qa_trigger || loss ||
+		     delay_ns > uet_nscc_qa_delay(n, p)) &&
 		    n->qa_acked < (n->max_cwnd >> p->qa_gate)) {
 			n->cwnd = max_t(u64, n->qa_acked, p->min_cwnd);
 			n->qa_ignore = n->in_flight;
@@ -308,7 +329,9 @@ static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 		if (n->qa_end_ns)
 			n->qa_held = false;
 		n->qa_acked = 0;
-		n->qa_end_ns = now_ns + n->base_rtt_ns + n->target_qdelay_ns;
+		n->qa_end_ns = now_ns + max(n->base_rtt_ns +
+					    n->target_qdelay_ns,
+					    n->min_rtt_ns);
 	}
 	if (act != UET_NSCC_ACT_NONE) {
 		n->inc_bytes = 0;
@@ -414,7 +437,7 @@ enum uet_nscc_action uet_nscc_on_ack(struct uet_nscc *n,
 				     u64 now_ns)
 {
 	enum uet_nscc_action act;
-	u32 delay;
+	u32 delay, qa_delay;
 
 	acked = min(acked, UET_NSCC_CWND_LIMIT);
 	n->in_flight -= acked;
@@ -425,17 +448,21 @@ enum uet_nscc_action uet_nscc_on_ack(struct uet_nscc *n,
 	if (rtt_ns) {
 		u32 rtt = min_t(u64, rtt_ns, UET_NSCC_TIME_LIMIT_NS);
 
+		if (!n->min_rtt_ns || rtt < n->min_rtt_ns)
+			n->min_rtt_ns = rtt;
 		if (rtt < n->base_rtt_ns) {
 			n->base_rtt_ns = rtt;
 			n->max_cwnd = uet_nscc_pdc_max(p, rtt);
 		}
 		delay = rtt - n->base_rtt_ns;
+		qa_delay = rtt - n->min_rtt_ns;
 		uet_nscc_avg(n, p, delay, ecn);
 	} else {
 		delay = uet_nscc_avg_delay_ns(n);
+		qa_delay = delay;
 	}
 
-	act = uet_nscc_qa(n, p, false, ecn, delay, now_ns);
+	act = uet_nscc_qa(n, p, false, ecn, qa_delay, now_ns);
 	if (act != UET_NSCC_ACT_NONE)
 		goto out;
 

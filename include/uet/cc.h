@@ -143,7 +143,11 @@ struct uet_nscc_params {
  *	the namespace's bounds
  * @in_flight: bytes sent and neither reported received nor given up
  *	(NACKed, timed out); may be briefly negative
- * @base_rtt_ns: smallest RTT sample seen (initially the namespace's), ns
+ * @base_rtt_ns: the namespace's base RTT, lowered to any smaller RTT
+ *	sample, ns
+ * @min_rtt_ns: smallest RTT sample seen, ns; 0 before the first.  Above
+ *	@base_rtt_ns on a path slower than configured, where quick adapt
+ *	measures its periods and extreme delays in it
  * @target_qdelay_ns: target queueing delay, ns
  * @avg_delay_q: average queueing delay, ns << %UET_NSCC_FP_SHIFT
  * @inc_bytes: increase accumulated since the last adjustment, bytes x
@@ -176,6 +180,7 @@ struct uet_nscc {
 	u32 max_cwnd;
 	s64 in_flight;
 	u32 base_rtt_ns;
+	u32 min_rtt_ns;
 	u32 target_qdelay_ns;
 	u64 avg_delay_q;
 	u64 inc_bytes;

@@ -580,7 +580,7 @@ static void uet_nscc_test_quick_adapt_burst(struct kunit *test)
 	/* a delay over 4 targets triggers it without a loss */
 	uet_nscc_test_setup(&p, &n, 0);
 	uet_nscc_on_send(&n, 225000);
-	uet_nscc_on_ack(&n, &p, 0, rtt(5000), false, t);
+	uet_nscc_on_ack(&n, &p, 0, rtt(0), false, t);
 	uet_nscc_on_ack(&n, &p, 8000, rtt(5000), false, t + 1000);
 	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 0, rtt(36001), true,
 					      t + 21001),
@@ -611,7 +611,7 @@ static void uet_nscc_test_quick_adapt_app_limited(struct kunit *test)
 
 	uet_nscc_test_setup(&p, &n, 0);
 	uet_nscc_on_send(&n, 8000);
-	uet_nscc_on_ack(&n, &p, 0, rtt(5000), false, t);	/* period */
+	uet_nscc_on_ack(&n, &p, 0, rtt(0), false, t);	/* period */
 	uet_nscc_on_ack(&n, &p, 8000, rtt(36001), false, t + 1000);
 	uet_nscc_on_send(&n, 8000);
 	KUNIT_EXPECT_NE(test, uet_nscc_on_ack(&n, &p, 0, rtt(36001), false,
@@ -641,6 +641,49 @@ static void uet_nscc_test_quick_adapt_app_limited(struct kunit *test)
 					      t + 105005),
 			UET_NSCC_ACT_QUICK_ADAPT);
 	KUNIT_EXPECT_EQ(test, n.cwnd, T_MTU);
+}
+
+/*
+ * A path slower than the configured base RTT (a VM's: 200 us against
+ * 12 us): a quick-adapt period lasts the lowest RTT measured, so the ACKs
+ * of one round trip, 20 us apart, count as delivered in one period; and a
+ * delay is extreme once it is 3 of those RTTs above the lowest (4 targets
+ * had the base RTT been configured as 200 us), not 4 of the configured
+ * targets above the configured base.  A round trip that delivers little
+ * at such a delay still quick-adapts.
+ */
+static void uet_nscc_test_quick_adapt_slow_path(struct kunit *test)
+{
+	struct uet_nscc_params p;
+	struct uet_nscc n;
+	u64 t = T_NOW;
+	int i;
+
+	uet_nscc_test_setup(&p, &n, 0);
+	uet_nscc_on_send(&n, n.cwnd);
+	/* the first ACK starts the period */
+	uet_nscc_on_ack(&n, &p, 4096, 200000, false, t);
+	KUNIT_EXPECT_EQ(test, n.min_rtt_ns, 200000);
+	KUNIT_EXPECT_EQ(test, n.base_rtt_ns, T_RTT);
+	KUNIT_EXPECT_EQ(test, n.qa_end_ns, t + 200000);
+	for (i = 1; i <= 11; i++)
+		KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096,
+						      200000 + i, false,
+						      t + i * 20000),
+				UET_NSCC_ACT_FAIR_INC);
+	/* the period's 11 x 4096 bytes, at least the largest window / 8 */
+	KUNIT_EXPECT_EQ(test, n.actions[UET_NSCC_ACT_QUICK_ADAPT], 0);
+	KUNIT_EXPECT_EQ(test, n.qa_end_ns, t + 220000 + 200000);
+	uet_nscc_on_held(&n);
+	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096, 800000, false,
+					      t + 420001),
+			UET_NSCC_ACT_FAIR_INC);
+	KUNIT_EXPECT_EQ(test, n.actions[UET_NSCC_ACT_QUICK_ADAPT], 0);
+	uet_nscc_on_held(&n);
+	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096, 800001, false,
+					      t + 620002),
+			UET_NSCC_ACT_QUICK_ADAPT);
+	KUNIT_EXPECT_EQ(test, n.cwnd, 4096);
 }
 
 /* Timeouts take the packet off the window and ask for quick adapt. */
@@ -923,6 +966,7 @@ static struct kunit_case uet_nscc_test_cases[] = {
 	KUNIT_CASE(uet_nscc_test_quick_adapt),
 	KUNIT_CASE(uet_nscc_test_quick_adapt_burst),
 	KUNIT_CASE(uet_nscc_test_quick_adapt_app_limited),
+	KUNIT_CASE(uet_nscc_test_quick_adapt_slow_path),
 	KUNIT_CASE(uet_nscc_test_timeout),
 	KUNIT_CASE(uet_nscc_test_bounds),
 	KUNIT_CASE(uet_nscc_test_small_bdp),
