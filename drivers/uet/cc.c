@@ -296,13 +296,12 @@ static u32 uet_nscc_qa_delay(const struct uet_nscc *n,
  * to that, would make every message wait for its ACK.  The ECN-marked
  * ACKs of what was in flight then are ignored afterwards, since they
  * report the queue quick adapt already answered.  On a path slower than
- * the configured base RTT (a host's own stack, a VM) its lowest RTT stands
- * in for it: a period lasts at least that RTT, since a shorter one holds
- * one ACK's bytes, and @delay_ns, the sample over that RTT, is extreme
- * past uet_nscc_qa_delay(); otherwise every sample would be, and the
- * window would become one ACK's bytes on nearly every ACK.  Returns
- * QUICK_ADAPT or QA_IGNORE when the caller must do nothing more, NONE
- * otherwise.
+ * the configured base RTT (a host's own stack, a VM) @delay_ns is the
+ * sample's excess over the lowest RTT and extreme past
+ * uet_nscc_qa_delay(): measured from the configured base, every sample
+ * would be, and the window would become one period's bytes on nearly
+ * every ACK.  Returns QUICK_ADAPT or QA_IGNORE when the caller must do
+ * nothing more, NONE otherwise.
  */
 static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 					const struct uet_nscc_params *p,
@@ -329,9 +328,7 @@ static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 		if (n->qa_end_ns)
 			n->qa_held = false;
 		n->qa_acked = 0;
-		n->qa_end_ns = now_ns + max(n->base_rtt_ns +
-					    n->target_qdelay_ns,
-					    n->min_rtt_ns);
+		n->qa_end_ns = now_ns + n->base_rtt_ns + n->target_qdelay_ns;
 	}
 	if (act != UET_NSCC_ACT_NONE) {
 		n->inc_bytes = 0;

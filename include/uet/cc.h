@@ -147,7 +147,7 @@ struct uet_nscc_params {
  *	sample, ns
  * @min_rtt_ns: smallest RTT sample seen, ns; 0 before the first.  Above
  *	@base_rtt_ns on a path slower than configured, where quick adapt
- *	measures its periods and extreme delays in it
+ *	measures extreme delays from it
  * @target_qdelay_ns: target queueing delay, ns
  * @avg_delay_q: average queueing delay, ns << %UET_NSCC_FP_SHIFT
  * @inc_bytes: increase accumulated since the last adjustment, bytes x

@@ -645,12 +645,10 @@ static void uet_nscc_test_quick_adapt_app_limited(struct kunit *test)
 
 /*
  * A path slower than the configured base RTT (a VM's: 200 us against
- * 12 us): a quick-adapt period lasts the lowest RTT measured, so the ACKs
- * of one round trip, 20 us apart, count as delivered in one period; and a
- * delay is extreme once it is 3 of those RTTs above the lowest (4 targets
- * had the base RTT been configured as 200 us), not 4 of the configured
- * targets above the configured base.  A round trip that delivers little
- * at such a delay still quick-adapts.
+ * 12 us): a delay is extreme once the sample is 3 of its lowest RTTs above
+ * that RTT (4 targets had the base RTT been configured as 200 us), not
+ * 4 of the configured targets above the configured base.  A period that
+ * delivers little at such a delay still quick-adapts.
  */
 static void uet_nscc_test_quick_adapt_slow_path(struct kunit *test)
 {
@@ -665,23 +663,23 @@ static void uet_nscc_test_quick_adapt_slow_path(struct kunit *test)
 	uet_nscc_on_ack(&n, &p, 4096, 200000, false, t);
 	KUNIT_EXPECT_EQ(test, n.min_rtt_ns, 200000);
 	KUNIT_EXPECT_EQ(test, n.base_rtt_ns, T_RTT);
-	KUNIT_EXPECT_EQ(test, n.qa_end_ns, t + 200000);
-	for (i = 1; i <= 11; i++)
+	KUNIT_EXPECT_EQ(test, n.qa_end_ns, t + T_RTT + 9000);
+	/* periods of one ACK each, held back, at 188 us over the base */
+	for (i = 1; i <= 11; i++) {
+		uet_nscc_on_held(&n);
 		KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096,
 						      200000 + i, false,
-						      t + i * 20000),
+						      t + i * 22000),
 				UET_NSCC_ACT_FAIR_INC);
-	/* the period's 11 x 4096 bytes, at least the largest window / 8 */
-	KUNIT_EXPECT_EQ(test, n.actions[UET_NSCC_ACT_QUICK_ADAPT], 0);
-	KUNIT_EXPECT_EQ(test, n.qa_end_ns, t + 220000 + 200000);
+	}
 	uet_nscc_on_held(&n);
 	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096, 800000, false,
-					      t + 420001),
+					      t + 12 * 22000),
 			UET_NSCC_ACT_FAIR_INC);
 	KUNIT_EXPECT_EQ(test, n.actions[UET_NSCC_ACT_QUICK_ADAPT], 0);
 	uet_nscc_on_held(&n);
 	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096, 800001, false,
-					      t + 620002),
+					      t + 13 * 22000),
 			UET_NSCC_ACT_QUICK_ADAPT);
 	KUNIT_EXPECT_EQ(test, n.cwnd, 4096);
 }
