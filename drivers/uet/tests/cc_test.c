@@ -682,6 +682,20 @@ static void uet_nscc_test_quick_adapt_slow_path(struct kunit *test)
 					      t + 13 * 22000),
 			UET_NSCC_ACT_QUICK_ADAPT);
 	KUNIT_EXPECT_EQ(test, n.cwnd, 4096);
+
+	/*
+	 * A path the configured base covers, with a target set below 3/4 of
+	 * it (cc-target-qdelay): the model's 4 targets, not 3 lowest RTTs.
+	 */
+	uet_nscc_test_setup(&p, &n, 0);
+	p.target_qdelay_ns = 1000;
+	p.qa_delay_ns = 4000;
+	uet_nscc_init(&n, &p, T_NOW);
+	uet_nscc_on_send(&n, n.cwnd);
+	uet_nscc_on_ack(&n, &p, 0, rtt(0), false, t);
+	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096, rtt(4001), false,
+					      t + 14000),
+			UET_NSCC_ACT_QUICK_ADAPT);
 }
 
 /* Timeouts take the packet off the window and ask for quick adapt. */
