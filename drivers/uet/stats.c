@@ -128,6 +128,7 @@ const char * const uet_stat_names[UET_STAT_MAX] = {
 	[UET_STAT_RX_SUPER]		= "rx_super",
 	[UET_STAT_RX_SUPER_SEGS]	= "rx_super_segs",
 	[UET_STAT_RX_SUPER_APART]	= "rx_super_apart",
+	[UET_STAT_TX_TIMER_LATE]	= "tx_timer_late",
 };
 
 /**

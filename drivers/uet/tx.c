@@ -1135,6 +1135,50 @@ VISIBLE_IF_KUNIT u64 uet_tx_to_next(struct uet_pdc *pdc, u64 now, u64 rto)
 }
 EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_to_next);
 
+/**
+ * uet_tx_late_wait() - how long a late timer run waits before it judges
+ * @late: how late the timer ran, ns
+ * @rto: the PDC's timeout, ns
+ *
+ * A timer that runs an eighth of a timeout late found this host busy
+ * (a stalled vCPU, softirqs deferred to ksoftirqd): the ACKs that would
+ * have stopped it may wait in a backlog that is processed after the
+ * timer.  It looks again as much later as it was late, at most a
+ * timeout, so that they can come first.
+ *
+ * Return: the wait, ns; 0 to judge now.
+ */
+VISIBLE_IF_KUNIT u64 uet_tx_late_wait(u64 late, u64 rto)
+{
+	if (late <= rto / 8)
+		return 0;
+	return min(late, rto);
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_late_wait);
+
+/*
+ * Should this timer run, due at @due, leave loss alone?  A PDC waits once
+ * between two ACKs that acknowledge something (uet_tx_arm() forgets the
+ * wait on progress): on a host busy all the time, the run after the wait
+ * judges however late it is, and losses are found at most a timeout
+ * later.
+ */
+static bool uet_tx_late(struct uet_pdc *pdc, u64 now, u64 due)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u64 wait;
+
+	if (tx->late_until)
+		return now < tx->late_until;
+	wait = uet_tx_late_wait(now > due ? now - due : 0,
+				uet_tx_rto_ns(pdc));
+	if (!wait)
+		return false;
+	tx->late_until = now + wait;
+	uet_stat_inc(pdc->un, UET_STAT_TX_TIMER_LATE);
+	return true;
+}
+
 /* What the newest packet's ACK may be held at the target (ack-delay). */
 static u64 uet_tx_held_ns(struct uet_pdc *pdc)
 {
@@ -1153,6 +1197,8 @@ static void uet_tx_arm(struct uet_pdc *pdc, u64 now, bool restart)
 	struct uet_pdc_tx *tx = &pdc->tx;
 	u64 next = U64_MAX;
 
+	if (restart || tx->snd_una == tx->snd_nxt)
+		tx->late_until = 0;
 	if (tx->snd_una == tx->snd_nxt) {
 		tx->rto_at = 0;
 	} else {
@@ -1161,6 +1207,8 @@ static void uet_tx_arm(struct uet_pdc *pdc, u64 now, bool restart)
 				     uet_tx_held_ns(pdc);
 		next = min3(tx->rto_at, uet_tx_ed_next(pdc),
 			    uet_tx_to_next(pdc, now, uet_tx_reorder_ns(pdc)));
+		/* not before a late run's second look (uet_tx_late()) */
+		next = max(next, tx->late_until);
 	}
 	if (tx->probe_at)
 		next = min(next, tx->probe_at);
@@ -2648,11 +2696,11 @@ bool uet_tx_probe_kick(struct uet_pdc *pdc)
 	return ok;
 }
 
-/* The timer fired: deadlines passed, a timeout, a probe due; re-arm. */
-static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
+/* Deadlines passed: early detection, the PDC's timeout, lost packets. */
+static void uet_tx_expire_loss(struct uet_pdc *pdc, u64 now,
+			       struct sk_buff_head *q)
 {
 	struct uet_pdc_tx *tx = &pdc->tx;
-	u64 now = ktime_get_ns();
 
 	uet_tx_early(pdc, now);
 	/* the PDC's timeout first: what it resends is not due any more */
@@ -2665,6 +2713,22 @@ static void uet_tx_expire(struct uet_pdc *pdc, struct sk_buff_head *q)
 	/* A loss took bytes out of flight: the window may have room. */
 	if (uet_tx_cc(pdc))
 		uet_tx_push(pdc, q);
+}
+
+/*
+ * The timer, due at @due, fired: deadlines passed, a timeout, a probe
+ * due; re-arm.
+ */
+static void uet_tx_expire(struct uet_pdc *pdc, u64 due, struct sk_buff_head *q)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+	u64 now = ktime_get_ns();
+
+	if (!uet_tx_late(pdc, now, due)) {
+		uet_tx_expire_loss(pdc, now, q);
+		if (pdc->dead)
+			return;
+	}
 	if (tx->probe_at && now >= tx->probe_at)
 		uet_tx_probe(pdc, now, q);
 	/* Waiting far longer than grants take: a request or answer was lost. */
@@ -2701,7 +2765,7 @@ static enum hrtimer_restart uet_tx_timer(struct hrtimer *t)
 	__skb_queue_head_init(&q);
 	spin_lock_bh(&pdc->lock);
 	if (!pdc->dead) {
-		uet_tx_expire(pdc, &q);
+		uet_tx_expire(pdc, hrtimer_get_expires_ns(t), &q);
 		drain = uet_tx_out(pdc, &q);
 	}
 	uet_pdc_unlock(pdc);

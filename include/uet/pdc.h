@@ -175,6 +175,9 @@ struct uet_tx_spur {
  *	the base RTT once measured; U64_MAX before the first sample
  * @rto_at: when the retransmission timeout expires, 0 when nothing is in
  *	flight; restarted by every ACK that acknowledges something new
+ * @late_until: a timer run that came late calls nothing lost before this
+ *	time (uet_tx_late()); 0 when it has not waited since the last ACK
+ *	that acknowledged something
  * @probe_at: when to send the next probe, 0 when none is due; only the
  *	destination's prober (uet_dest.prober) keeps one due
  * @heard_ns: when the target last answered (an ACK, a NACK of a packet in
@@ -221,6 +224,7 @@ struct uet_pdc_tx {
 	struct work_struct xmit_work;
 	u64 min_rtt_ns;
 	u64 rto_at;
+	u64 late_until;
 	u64 probe_at;
 	u64 heard_ns;
 	struct uet_probe_rec probes[UET_PROBE_SLOTS];
@@ -693,6 +697,7 @@ void uet_tx_ed_renew(struct uet_pdc *pdc, u32 psn);
 u64 uet_pdc_spray_key(struct uet_net *un, const struct in6_addr *a);
 bool uet_tx_to_due(struct uet_pdc *pdc, u64 now, u64 rto, u32 *psn);
 u64 uet_tx_to_next(struct uet_pdc *pdc, u64 now, u64 rto);
+u64 uet_tx_late_wait(u64 late, u64 rto);
 struct sk_buff *uet_tx_build(struct uet_pdc *pdc, u32 psn,
 			     const struct uet_tx_slot *s, u8 flags,
 			     const struct dst_entry *dst);

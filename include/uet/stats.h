@@ -177,6 +177,9 @@
  * @UET_STAT_RX_SUPER_APART: superpackets whose packets were taken one by
  *	one, copied (not consecutive PSNs of one message, a PSN taken
  *	already, or the message would not keep them)
+ * @UET_STAT_TX_TIMER_LATE: timer runs of an initiator PDC that came a
+ *	eighth of a timeout late and looked again before calling anything
+ *	lost (uet_tx_late())
  * @UET_STAT_RX_PKT_KEPT: data packets kept as they came until recvmsg()
  *	copies from them (no page, no copy in softirq)
  * @UET_STAT_TX_PAGES_REUSED: pages of sent messages written again by later
@@ -298,6 +301,7 @@ enum uet_stat {
 	UET_STAT_RX_SUPER,
 	UET_STAT_RX_SUPER_SEGS,
 	UET_STAT_RX_SUPER_APART,
+	UET_STAT_TX_TIMER_LATE,
 
 	UET_STAT_MAX
 };

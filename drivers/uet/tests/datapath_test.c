@@ -516,6 +516,16 @@ static void uet_dp_test_own_timeout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_tx_to_next(pdc, 20000, rto), U64_MAX);
 }
 
+/* A timer run an eighth of a timeout late waits as long again, at most one. */
+static void uet_dp_test_late_wait(struct kunit *test)
+{
+	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(0, 8000000), 0ULL);
+	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(1000000, 8000000), 0ULL);
+	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(1000001, 8000000), 1000001ULL);
+	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(5000000, 8000000), 5000000ULL);
+	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(30000000, 8000000), 8000000ULL);
+}
+
 /* A message's packets built by the sender, parsed by the receiver. */
 static void uet_dp_test_data_roundtrip(struct kunit *test)
 {
@@ -1126,6 +1136,7 @@ static struct kunit_case uet_dp_test_cases[] = {
 	KUNIT_CASE(uet_dp_test_ed_deadline),
 	KUNIT_CASE(uet_dp_test_ed_due),
 	KUNIT_CASE(uet_dp_test_own_timeout),
+	KUNIT_CASE(uet_dp_test_late_wait),
 	KUNIT_CASE(uet_dp_test_data_roundtrip),
 	KUNIT_CASE(uet_dp_test_data_malformed),
 	KUNIT_CASE(uet_dp_test_buf_frags),

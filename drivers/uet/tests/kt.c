@@ -864,18 +864,21 @@ void uet_kt_gc(struct uet_kt *kt)
 }
 
 /**
- * uet_kt_tx_timeout() - run an initiator PDC's timer after a wait
+ * uet_kt_tx_timer_late() - run an initiator PDC's timer late, after a wait
  * @kt: the fixture
  * @lid: the PDC's local id
  * @wait_ms: how long to wait first, the timer stopped meanwhile
+ * @late_ms: how long before the run the timer was due
  *
  * The timer function runs as the timer would (softirqs off), once, at a
- * time the case chooses: a timeout the case has waited for fires exactly
- * once, and the packets it sends are all there is.
+ * time the case chooses, due @late_ms before it (re-armed meanwhile or
+ * not): a timeout the case has waited for fires exactly once, and the
+ * packets it sends are all there is.
  *
  * Return: false when the PDC is not open.
  */
-bool uet_kt_tx_timeout(struct uet_kt *kt, u16 lid, unsigned int wait_ms)
+bool uet_kt_tx_timer_late(struct uet_kt *kt, u16 lid, unsigned int wait_ms,
+			  unsigned int late_ms)
 {
 	struct uet_pdc *pdc;
 	bool found;
@@ -893,10 +896,26 @@ bool uet_kt_tx_timeout(struct uet_kt *kt, u16 lid, unsigned int wait_ms)
 	pdc = uet_kt_pdc_find(kt, lid, UET_PDC_INITIATOR);
 	found = !!pdc;
 	if (pdc) {
+		hrtimer_cancel(&pdc->tx.timer);
+		hrtimer_set_expires(&pdc->tx.timer,
+				    ktime_sub_ms(ktime_get(), late_ms));
 		local_bh_disable();
 		pdc->tx.timer.function(&pdc->tx.timer);
 		local_bh_enable();
 	}
 	rcu_read_unlock();
 	return found;
+}
+
+/**
+ * uet_kt_tx_timeout() - run an initiator PDC's timer, on time, after a wait
+ * @kt: the fixture
+ * @lid: the PDC's local id
+ * @wait_ms: how long to wait first, the timer stopped meanwhile
+ *
+ * Return: false when the PDC is not open.
+ */
+bool uet_kt_tx_timeout(struct uet_kt *kt, u16 lid, unsigned int wait_ms)
+{
+	return uet_kt_tx_timer_late(kt, lid, wait_ms, 0);
 }

@@ -167,5 +167,7 @@ s64 uet_kt_nscc_in_flight(struct uet_kt *kt, u16 lid);
 bool uet_kt_pdc(struct uet_kt *kt, u16 lid, u8 role, struct uet_pdc_counts *c);
 void uet_kt_gc(struct uet_kt *kt);
 bool uet_kt_tx_timeout(struct uet_kt *kt, u16 lid, unsigned int wait_ms);
+bool uet_kt_tx_timer_late(struct uet_kt *kt, u16 lid, unsigned int wait_ms,
+			  unsigned int late_ms);
 
 #endif /* _UET_TESTS_KT_H */

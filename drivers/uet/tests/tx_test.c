@@ -399,6 +399,52 @@ static void uet_tx_test_rto_retransmit(struct kunit *test)
 }
 
 /*
+ * A timer run that comes late (the host busy) calls nothing lost at once:
+ * the ACK behind it comes first and nothing is resent.  It looks again
+ * only once: a second late run resends.
+ */
+static void uet_tx_test_late_timer(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk[2], re;
+	u32 s;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_rto);
+	uet_tx_test_burst(kt, pk, 2, 6);
+	s = pk[0].psn;
+	lid = pk[0].spdcid;
+
+	/* due 100 ms ago, half a timeout: it waits */
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timer_late(kt, lid, T_RTO_WAIT_MS,
+						     T_RTO_US / 2000));
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_TIMER_LATE), 1);
+	uet_tx_test_ack(kt, lid, s, s, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 0);
+
+	/* late again: it waits; late once more after the wait: it resends */
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timer_late(kt, lid, T_RTO_WAIT_MS,
+						     T_RTO_US / 2000));
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_TIMER_LATE), 2);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timer_late(kt, lid,
+						     T_RTO_US / 2000 + 10,
+						     T_RTO_US / 2000));
+	uet_kt_pop_data(kt, &re, NULL);
+	KUNIT_EXPECT_EQ(test, re.psn, s + 1);
+	KUNIT_EXPECT_TRUE(test, re.flags & UET_REQ_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_TIMER_LATE), 2);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 1);
+
+	uet_tx_test_ack(kt, lid, s + 1, s + 1, UET_ACK_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_wmem(kt), 0);
+}
+
+/*
  * A packet overtaken, and out for a timeout, is resent before the PDC's
  * timeout, which every ACK of anything restarts; that timeout then finds
  * the copy not late yet and runs from it, without resending it again.
@@ -1329,6 +1375,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_nack_fatal),
 	KUNIT_CASE(uet_tx_test_rto_retransmit),
 	KUNIT_CASE(uet_tx_test_own_timeout),
+	KUNIT_CASE(uet_tx_test_late_timer),
 	KUNIT_CASE(uet_tx_test_max_retx),
 	KUNIT_CASE(uet_tx_test_heard),
 	KUNIT_CASE(uet_tx_test_drain_budget),
