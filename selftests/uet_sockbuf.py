@@ -23,7 +23,9 @@
     uet_sockbuf.py fill DST LEN         send LEN-byte messages to DST
                                         endpoint 100 without waiting until
                                         one is refused; print how many
-                                        went and the errno name
+                                        went, the errno name and how many
+                                        were still charged then (SIOCOUTQ
+                                        over the first one's charge)
     uet_sockbuf.py shrink DST LEN       fill SO_SNDBUF with LEN-byte
                                         messages to DST endpoint 100, block
                                         in one more (SO_SNDTIMEO 20 s) and,
@@ -104,14 +106,18 @@ def cmd_fill(dst, length):
     s = new_socket()
     buf = ctypes.create_string_buffer(pattern(length), length)
     addr = sockaddr(dst, 100)
-    sent = 0
+    sent = unit = 0
     while sent < 1 << 20:
         if libc.sendto(s.fileno(), buf, length,
                        socket.MSG_NOSIGNAL | socket.MSG_DONTWAIT,
                        addr, 32) != length:
             break
         sent += 1
-    print(sent, errname(ctypes.get_errno()))
+        if sent == 1:
+            unit = outq(s)
+    err = errname(ctypes.get_errno())
+    # read at once: a slow VM gives the first messages up meanwhile
+    print(sent, err, outq(s) // unit if unit else 0)
 
 
 def sleeping_in(tid, fns, timeout):

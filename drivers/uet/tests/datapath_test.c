@@ -516,7 +516,7 @@ static void uet_dp_test_own_timeout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_tx_to_next(pdc, 20000, rto), U64_MAX);
 }
 
-/* A timer run an eighth of a timeout late waits as long again, at most one. */
+/* A run over an eighth of a timeout late waits as long again, up to one. */
 static void uet_dp_test_late_wait(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(0, 8000000), 0ULL);
