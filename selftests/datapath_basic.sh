@@ -117,7 +117,7 @@ uet_check_eq "$r, resent $(uet_stats_delta "$m0" "$m1" retx_nack)+$(uet_stats_de
 	"a refused SYN: reported, its PSN not resent, the PDC kept"
 ip netns exec "$C" $BUF recv 100 0 1 30 >"$out/n" 2>"$out/n.err" &
 rcv=$!
-uet_wait_until 10 grep -q ready "$out/n.err" || echo "# receiver not ready"
+uet_wait_until 60 grep -q ready "$out/n.err" || echo "# receiver not ready"
 r=$(ip netns exec "$A" $BUF send 10.0.0.3 100 1000 2>/dev/null)
 wait "$rcv"
 uet_check_eq "$r, $(cat "$out/n"), pdc $(pdc_field "$A" 10.0.0.3 pdc)" \

@@ -36,7 +36,7 @@ trap 'rm -rf "$out"; _uet_cleanup' EXIT
 ip netns exec "$B" python3 "$(dirname "$0")/uet_api.py" sink 200 \
 	$((FUZZ_SECONDS + 20)) >"$out/sink" 2>"$out/sink.err" &
 sink=$!
-uet_wait_until 10 grep -q ready "$out/sink.err"
+uet_wait_until 60 grep -q ready "$out/sink.err"
 
 uet_server "$B" "$out/s" -i 20 -l 1048576 -R 8388608
 # A 1 MiB SO_SNDBUF bounds what is left to send when the client stops: on

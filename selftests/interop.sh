@@ -32,7 +32,7 @@ recv_start()
 	ip netns exec "$1" $API recv 100 "${2:-30}" "${3:-0}" "${4:-1}" \
 		>"$out/recv" 2>"$out/recv.err" &
 	RECV_PID=$!
-	uet_wait_until 10 grep -q ready "$out/recv.err"
+	uet_wait_until 60 grep -q ready "$out/recv.err"
 }
 
 # --- zero UDP checksums on receive ---------------------------------------
@@ -61,7 +61,7 @@ capture_start()
 	: >"$out/cap.err"
 	ip netns exec "$B" $API capture vb "$1" >"$out/cap" 2>"$out/cap.err" &
 	CAP_PID=$!
-	uet_wait_until 10 grep -q ready "$out/cap.err"
+	uet_wait_until 60 grep -q ready "$out/cap.err"
 }
 
 for fam in 4 6; do

@@ -179,7 +179,7 @@ src_change()
 		echo "# could not add $new"
 	ip netns exec "$B" $API recv 100 20 0 2 >"$out/recv" 2>"$out/recv.err" &
 	rcv=$!
-	uet_wait_until 10 grep -q ready "$out/recv.err" || echo "# receiver not ready"
+	uet_wait_until 60 grep -q ready "$out/recv.err" || echo "# receiver not ready"
 	ip netns exec "$A" $API twice "$dst" <"$out/go" >"$out/send" 2>&1 &
 	snd=$!
 	exec 7>"$out/go"
@@ -216,7 +216,7 @@ two_families()
 	out=$(mktemp -d)
 	ip netns exec "$B" $API recv 100 20 0 2 >"$out/recv" 2>"$out/recv.err" &
 	rcv=$!
-	uet_wait_until 10 grep -q ready "$out/recv.err" || echo "# receiver not ready"
+	uet_wait_until 60 grep -q ready "$out/recv.err" || echo "# receiver not ready"
 	echo | ip netns exec "$A" $API twice 10.9.0.2 fd09::2 >"$out/send" 2>&1
 	wait "$rcv"
 	if [ "$(tr '\n' ' ' <"$out/send")" = "ok ok " ] &&

@@ -22,7 +22,7 @@ uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 out=$(mktemp -d)
 trap 'rm -rf "$out"; _uet_cleanup' EXIT
 ip netns exec "$B" $API sink 100 600 >/dev/null 2>"$out/sink.err" &
-uet_wait_until 30 grep -q ready "$out/sink.err" || echo "# sink did not start"
+uet_wait_until 60 grep -q ready "$out/sink.err" || echo "# sink did not start"
 
 uet_check_eq "$("$UETCTL" -j -n "$B" show | jq .challenge_ack_limit)" 1000 \
 	"challenge-ack-limit is 1000 by default"

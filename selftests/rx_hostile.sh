@@ -38,7 +38,7 @@ srv=$UET_SERVER_PID
 # the first message endpoint 200 receives, in $out/recv
 ip netns exec "$B" $API recv 200 600 >"$out/recv" 2>"$out/recv.err" &
 rcv=$!
-uet_wait_until 30 grep -q ready "$out/recv.err" || echo "# receiver not ready"
+uet_wait_until 60 grep -q ready "$out/recv.err" || echo "# receiver not ready"
 
 hostile()
 {
@@ -137,7 +137,7 @@ fi
 # 7. A partial message whose id starts a new message goes at once.
 ip netns exec "$B" $API recv 200 600 >"$out/recv2" 2>"$out/recv2.err" &
 rcv=$!
-uet_wait_until 30 grep -q ready "$out/recv2.err" || echo "# receiver not ready"
+uet_wait_until 60 grep -q ready "$out/recv2.err" || echo "# receiver not ready"
 ru=$(uet_stat "$B" rx_msg_reused)
 hostile replace
 expect_grow "a partial message whose id is used again: rx_msg_reused" \
@@ -155,7 +155,7 @@ fi
 "$UETCTL" -n "$B" set rx-mem 16 msg-timeout 30s >/dev/null
 ip netns exec "$B" $API recv 200 600 >"$out/recv3" 2>"$out/recv3.err" &
 rcv=$!
-uet_wait_until 30 grep -q ready "$out/recv3.err" || echo "# receiver not ready"
+uet_wait_until 60 grep -q ready "$out/recv3.err" || echo "# receiver not ready"
 rm=$(uet_stat "$B" drop_rx_mem)
 hostile rxmem
 expect_grow "pages beyond rx-mem are refused: drop_rx_mem" drop_rx_mem "$rm" 34

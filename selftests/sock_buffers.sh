@@ -74,7 +74,7 @@ uet_check_eq "$(ip netns exec "$A" $BUF sendbig 10.0.0.2 65536 65536)" \
 # message after it arrives.
 ip netns exec "$B" $BUF recv 100 65536 1 60 >"$out/r" 2>"$out/r.err" &
 rcv=$!
-uet_wait_until 10 grep -q ready "$out/r.err" || echo "# receiver not ready"
+uet_wait_until 60 grep -q ready "$out/r.err" || echo "# receiver not ready"
 tb=$(uet_stat "$B" drop_too_big)
 sa=$(uet_stats "$A")
 sb=$(uet_stats "$B")
@@ -195,7 +195,7 @@ kept_cases()
 	k0=$(uet_stat "$B" rx_msg_kept)
 	ip netns exec "$B" $BUF recv 101 8192 20 60 2 >"$out/k" 2>"$out/k.err" &
 	rcv=$!
-	uet_wait_until 10 grep -q ready "$out/k.err" || echo "# receiver not ready"
+	uet_wait_until 60 grep -q ready "$out/k.err" || echo "# receiver not ready"
 	ip netns exec "$C" $BUF send 10.0.1.2 101 \
 		$(for i in $(seq 20); do echo 1400; done) >"$out/ks" 2>&1
 	wait "$rcv"
