@@ -200,6 +200,19 @@ lane_report()
 	mapfile -t -O "${#summary[@]}" summary <"$tmp/lane-$name.summary"
 }
 
+# The failed test points of the VM lanes, each with its reason, once more
+# at the end: a CI log that keeps only its head and tail still names them.
+failed_points()
+{
+	local f
+
+	for f in "$tmp"/lane-*.log; do
+		[ -f "$f" ] || continue
+		grep -E '^# [A-Za-z0-9_.-]+\.sh: (not ok |# |report: )' "$f" |
+			sed "s/^/$(basename "$f" .log): /"
+	done
+}
+
 main()
 {
 	local ko_6_1="" ko_6_12="" ko_sanitizer="" sankdir=""
@@ -229,6 +242,7 @@ main()
 		lane_report debian
 	fi
 
+	failed_points
 	echo "=== check: summary"
 	printf '%s\n' "${summary[@]}"
 	echo "$passed passed, $failed failed, $skipped skipped"
