@@ -1140,17 +1140,19 @@ EXPORT_SYMBOL_IF_UET_KUNIT(uet_tx_to_next);
  * @late: how late the timer ran, ns
  * @rto: the PDC's timeout, ns
  *
- * A timer that runs an eighth of a timeout late found this host busy
- * (a stalled vCPU, softirqs deferred to ksoftirqd): the ACKs that would
- * have stopped it may wait in a backlog that is processed after the
- * timer.  It looks again as much later as it was late, at most a
- * timeout, so that they can come first.
+ * A timer that runs more than a 32nd of a timeout late found this host
+ * busy (a stalled vCPU, softirqs deferred to ksoftirqd): the ACKs that
+ * would have stopped it may wait in a backlog that is processed after
+ * the timer.  It looks again as much later as it was late, at most a
+ * timeout, so that they can come first.  An eighth let through the runs
+ * 0.1-1.35 ms late that most spurious timeouts of an incast came in
+ * (timeouts of 6.5 ms on average).
  *
  * Return: the wait, ns; 0 to judge now.
  */
 VISIBLE_IF_KUNIT u64 uet_tx_late_wait(u64 late, u64 rto)
 {
-	if (late <= rto / 8)
+	if (late <= rto / 32)
 		return 0;
 	return min(late, rto);
 }

@@ -177,8 +177,8 @@
  * @UET_STAT_RX_SUPER_APART: superpackets whose packets were taken one by
  *	one, copied (not consecutive PSNs of one message, a PSN taken
  *	already, or the message would not keep them)
- * @UET_STAT_TX_TIMER_LATE: timer runs of an initiator PDC that came an
- *	eighth of a timeout late and looked again before calling anything
+ * @UET_STAT_TX_TIMER_LATE: timer runs of an initiator PDC that came over
+ *	a 32nd of a timeout late and looked again before calling anything
  *	lost (uet_tx_late())
  * @UET_STAT_RX_PKT_KEPT: data packets kept as they came until recvmsg()
  *	copies from them (no page, no copy in softirq)

@@ -516,12 +516,12 @@ static void uet_dp_test_own_timeout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_tx_to_next(pdc, 20000, rto), U64_MAX);
 }
 
-/* A run over an eighth of a timeout late waits as long again, up to one. */
+/* A run over a 32nd of a timeout late waits as long again, up to one. */
 static void uet_dp_test_late_wait(struct kunit *test)
 {
 	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(0, 8000000), 0ULL);
-	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(1000000, 8000000), 0ULL);
-	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(1000001, 8000000), 1000001ULL);
+	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(250000, 8000000), 0ULL);
+	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(250001, 8000000), 250001ULL);
 	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(5000000, 8000000), 5000000ULL);
 	KUNIT_EXPECT_EQ(test, uet_tx_late_wait(30000000, 8000000), 8000000ULL);
 }
