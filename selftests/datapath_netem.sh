@@ -5,12 +5,13 @@
 # duplication and corruption on both directions of the path, every
 # message is delivered exactly once and intact, over IPv4 and IPv6.
 # 100 messages of up to 200 kB (150 at 1% loss) are some 7,000 data
-# packets a case: tens to hundreds of each impairment.
+# packets a case: tens to hundreds of each impairment.  And a message
+# lost whole in a black hole is resent at once when the link heals.
 
 . "$(dirname "$0")/fabric.sh"
 
 ktap_header
-ktap_plan 8
+ktap_plan 10
 
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
@@ -46,6 +47,44 @@ case_run "IPv4 duplication 10%" 4 100 duplicate 10%
 case_run "IPv6 corruption 2%" 6 100 corrupt 2%
 case_run "IPv4 loss, reordering, duplication, corruption" 4 100 \
 	delay 1ms reorder 20% 50% loss 5% duplicate 5% corrupt 1%
+
+# A window lost whole: one message of 200 kB, about 140 packets, all
+# sent while the link drops everything both ways, until A's PDC has timed
+# out once.  Nothing is left to send that could be acknowledged after
+# them: the ACK of the oldest one, which the timeout resent, is the first
+# news, and it is for a packet sent after all the others, so they are
+# resent then, at once.  Resent by a timeout each, they would take one
+# timeout a packet (datapath_probe once waited minutes on 239 of them).
+window_lost()
+{
+	local name="IPv4 a window lost whole" tx0 tx1 to0 to1 to2
+
+	netem loss 100%
+	tx0=$(uet_stat "$A" tx_packets)
+	to0=$(uet_stat "$A" retx_timeout)
+	if ! uet_bg_transfer "$B" "$A" 10.0.0.2 200000 -n 1; then
+		ktap_fail "$name: transfer complete" "server did not start"
+		ktap_fail "$name: resent after one timeout" "no transfer"
+		return
+	fi
+	uet_wait_stat 60 "$A" retx_timeout $((to0 + 1))
+	tx1=$(uet_stat "$A" tx_packets)
+	netem delay 0ms
+	to1=$(uet_stat "$A" retx_timeout)
+	wait "$UET_BG_PID"
+	wait "$UET_BG_SERVER"
+	to2=$(uet_stat "$A" retx_timeout)
+	echo "# $name: $((tx1 - tx0)) packets sent into the black hole; PDC timeouts $((to1 - to0)) in it, $((to2 - to1)) after it"
+	uet_bg_check "$name: transfer complete"
+	# the timeout's resent packet may be lost too, once
+	if [ $((tx1 - tx0)) -gt 2 ] && [ $((to1 - to0)) -ge 1 ] &&
+	   [ $((to2 - to1)) -le 2 ]; then
+		ktap_ok "$name: resent after one timeout"
+	else
+		ktap_fail "$name: resent after one timeout" "$((tx1 - tx0)) packets lost, PDC timeouts $((to1 - to0)) during the loss and $((to2 - to1)) after it"
+	fi
+}
+window_lost
 
 # The receiver saw duplicates and dropped them; the sender retransmitted.
 dups=$(uet_stat "$B" drop_duplicate)

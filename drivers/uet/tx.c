@@ -1034,14 +1034,28 @@ static bool uet_tx_in_order(const struct uet_tx_slot *s, u32 psn)
 }
 
 /*
- * Has a packet sent after the last transmission of @s been acknowledged?
- * Then the PDC's paths carry packets and that one's did not; without it a
- * stall of the whole PDC (or of the host) would fail every value at once.
+ * Has a packet of a higher PSN, sent after the last transmission of @s,
+ * been acknowledged?  Then the PDC's paths carry packets and that one's
+ * did not: its value is to blame.  Without it a stall of the whole PDC
+ * (or of the host) would fail every value at once.
+ */
+static bool uet_tx_overtaken_psn(const struct uet_pdc_tx *tx,
+				 const struct uet_tx_slot *s)
+{
+	return !uet_psn_before(tx->high_acked, s->horizon);
+}
+
+/*
+ * Has any packet sent after the last transmission of @s been acknowledged?
+ * When a whole window is lost, the only one is the oldest packet, resent
+ * by the PDC's timeout: in PSN order alone the others would wait for a
+ * timeout each, backed off, minutes for a window.
  */
 static bool uet_tx_overtaken(const struct uet_pdc_tx *tx,
 			     const struct uet_tx_slot *s)
 {
-	return !uet_psn_before(tx->high_acked, s->horizon);
+	return uet_tx_overtaken_psn(tx, s) ||
+	       (s64)(tx->acked_sent_ns - s->sent_ns) > 0;
 }
 
 /*
@@ -1915,6 +1929,19 @@ int uet_tx_send(struct uet_net *un, struct uet_tx_msg *m,
 	return err;
 }
 
+/*
+ * The transmission of @s, sent at its sent_ns, was acknowledged.  Only
+ * when that copy is known: were it a copy sent before, a stall's late ACK
+ * of the original would call lost everything sent before a spurious
+ * timeout's resend.
+ */
+static void uet_tx_sent_acked(struct uet_pdc_tx *tx,
+			      const struct uet_tx_slot *s)
+{
+	if ((s64)(s->sent_ns - tx->acked_sent_ns) > 0)
+		tx->acked_sent_ns = s->sent_ns;
+}
+
 /* Slot @psn acknowledged: tell the engine, release the slot. */
 static bool uet_tx_acked(struct uet_pdc *pdc, u32 psn,
 			 enum uet_spray_event ev, u64 now, u32 *bytes)
@@ -1926,6 +1953,9 @@ static bool uet_tx_acked(struct uet_pdc *pdc, u32 psn,
 		return false;
 	if (!(s->flags & UET_SLOT_NOP))
 		*bytes += uet_tx_cc_bytes(s);
+	/* sent once: the copy acknowledged is the one sent at sent_ns */
+	if (!s->retx)
+		uet_tx_sent_acked(&pdc->tx, s);
 	if (unlikely(pdc->tx.spur.sent_ns) && psn == pdc->tx.spur.psn &&
 	    !pdc->tx.spur.acked_ns)
 		pdc->tx.spur.acked_ns = now;
@@ -2021,8 +2051,15 @@ static void uet_tx_lost(struct uet_pdc *pdc, u64 now, struct sk_buff_head *q)
 	while (uet_tx_to_due(pdc, now, rto, &p)) {
 		struct uet_tx_slot *s = uet_slot(pdc, p);
 
-		/* sets UET_SLOT_TO: the cursor moves past an unnamed NOP */
-		uet_tx_fb_timeout(pdc, s, now);
+		/*
+		 * Sets UET_SLOT_TO: the cursor moves past an unnamed NOP.
+		 * Lost with everything sent after it, the value is not to
+		 * blame.
+		 */
+		if (uet_tx_overtaken_psn(&pdc->tx, s))
+			uet_tx_fb_timeout(pdc, s, now);
+		else
+			s->flags |= UET_SLOT_TO;
 		if (uet_tx_unnamed(pdc, s))
 			continue;
 		uet_tx_cc_loss(pdc, s, now);
@@ -2223,6 +2260,9 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 		/* its packet has just come through: a path that works */
 		if (s->msg)
 			tx->rccc.acked_ev = s->ev;
+		/* the target names the copy: a resent one */
+		if (s->msg && (a->flags & UET_ACK_RETX))
+			uet_tx_sent_acked(tx, s);
 		if (s->msg && !s->retx && !(a->flags & UET_ACK_RETX)) {
 			rtt = uet_tx_ack_rtt(a, now - s->sent_ns);
 			if (rtt)
@@ -2841,6 +2881,7 @@ void uet_tx_pdc_start(struct uet_pdc *pdc, u32 start_psn)
 	tx->ed_psn = start_psn;
 	tx->to_psn = start_psn;
 	tx->high_acked = start_psn - 1;
+	tx->acked_sent_ns = 0;
 	tx->spur = (struct uet_tx_spur){};
 	tx->late_rtt_us = 0;
 	tx->heard_ns = ktime_get_ns();

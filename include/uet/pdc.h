@@ -178,6 +178,11 @@ struct uet_tx_spur {
  * @late_until: a timer run that came late calls nothing lost before this
  *	time (uet_tx_late()); 0 when it has not waited since the last ACK
  *	that acknowledged something
+ * @acked_sent_ns: when the latest transmission known to be acknowledged
+ *	was sent (a packet sent once, or a resent copy its ACK names): one
+ *	sent before it and unacknowledged was overtaken in time
+ *	(uet_tx_overtaken()), as a window lost whole is by the ACK of the
+ *	oldest packet the PDC's timeout resent
  * @probe_at: when to send the next probe, 0 when none is due; only the
  *	destination's prober (uet_dest.prober) keeps one due
  * @heard_ns: when the target last answered (an ACK, a NACK of a packet in
@@ -225,6 +230,7 @@ struct uet_pdc_tx {
 	u64 min_rtt_ns;
 	u64 rto_at;
 	u64 late_until;
+	u64 acked_sent_ns;
 	u64 probe_at;
 	u64 heard_ns;
 	struct uet_probe_rec probes[UET_PROBE_SLOTS];

@@ -398,6 +398,60 @@ static void uet_tx_test_rto_retransmit(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 1);
 }
 
+/* active, timeouts of T_RTO_US, and no probe of a bad value in the case */
+static void uet_tx_test_active_rto(struct uet_config *c)
+{
+	uet_tx_test_rto(c);
+	uet_tx_test_active(c);
+	c->probe_period_ns = U32_MAX;
+}
+
+/*
+ * A window lost whole: the PDC's timeout resends the oldest packet, and
+ * its ACK, the first of a packet sent after the others, calls them lost
+ * at once rather than one per timeout.  Lost with everything after them,
+ * they make no value bad (active): only the oldest's timeout does.
+ */
+static void uet_tx_test_window_lost(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk[4], re;
+	u32 len = 3 * UET_DEFAULT_MSS + 100;
+	unsigned int i;
+	u16 ev[4];
+	u32 s;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_active_rto);
+	KUNIT_ASSERT_EQ(test, uet_kt_send(kt, len, 7), len);
+	for (i = 0; i < 4; i++)
+		uet_kt_pop_data(kt, &pk[i], &ev[i]);
+	KUNIT_ASSERT_NE(test, ev[1], ev[0]);
+	s = pk[0].psn;
+	lid = pk[0].spdcid;
+
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
+	uet_kt_pop_data(kt, &re, NULL);
+	KUNIT_EXPECT_EQ(test, re.psn, s);
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_EV_BAD), 1);
+
+	uet_tx_test_ack(kt, lid, s, s, UET_ACK_RETX);
+	for (i = 1; i < 4; i++) {
+		uet_kt_pop_data(kt, &re, NULL);
+		KUNIT_EXPECT_EQ(test, re.psn, s + i);
+		KUNIT_EXPECT_TRUE(test, re.flags & UET_REQ_RETX);
+	}
+	KUNIT_EXPECT_EQ(test, uet_kt_pending(kt), 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_TIMEOUT), 1);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SACK), 3);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_EV_BAD), 1);
+
+	uet_tx_test_ack(kt, lid, s + 3, s + 3, UET_ACK_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+	KUNIT_EXPECT_EQ(test, uet_tx_test_wmem(kt), 0);
+}
+
 /*
  * A timer run that comes late (the host busy) calls nothing lost at once:
  * the ACK behind it comes first and nothing is resent.  It looks again
@@ -1375,6 +1429,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_nack_fatal),
 	KUNIT_CASE(uet_tx_test_rto_retransmit),
 	KUNIT_CASE(uet_tx_test_own_timeout),
+	KUNIT_CASE(uet_tx_test_window_lost),
 	KUNIT_CASE(uet_tx_test_late_timer),
 	KUNIT_CASE(uet_tx_test_max_retx),
 	KUNIT_CASE(uet_tx_test_heard),
