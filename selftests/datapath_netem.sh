@@ -6,12 +6,13 @@
 # message is delivered exactly once and intact, over IPv4 and IPv6.
 # 100 messages of up to 200 kB (150 at 1% loss) are some 7,000 data
 # packets a case: tens to hundreds of each impairment.  And a message
-# lost whole in a black hole is resent at once when the link heals.
+# lost whole in a black hole is resent at once when the link heals; one
+# sent into a dead link fails, and the next ones arrive once it heals.
 
 . "$(dirname "$0")/fabric.sh"
 
 ktap_header
-ktap_plan 10
+ktap_plan 14
 
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
@@ -48,6 +49,19 @@ case_run "IPv6 corruption 2%" 6 100 corrupt 2%
 case_run "IPv4 loss, reordering, duplication, corruption" 4 100 \
 	delay 1ms reorder 20% 50% loss 5% duplicate 5% corrupt 1%
 
+# bg_one LEN: a server in B for one message of LEN bytes, which waits as
+# long as a black hole may last, and a client in A sending it, in the
+# background (for uet_bg_check).
+bg_one()
+{
+	UET_BG_OUT=$(mktemp -d)
+	uet_server "$B" "$UET_BG_OUT/s" -n 1 -i 120 -l "$1" || return 1
+	UET_BG_SERVER=$UET_SERVER_PID
+	ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -J -n 1 -l "$1" \
+		>"$UET_BG_OUT/c" 2>"$UET_BG_OUT/c.err" &
+	UET_BG_PID=$!
+}
+
 # A window lost whole: one message of 200 kB, about 140 packets, all
 # sent while the link drops everything both ways, until A's PDC has timed
 # out once.  Nothing is left to send that could be acknowledged after
@@ -59,10 +73,12 @@ window_lost()
 {
 	local name="IPv4 a window lost whole" tx0 tx1 to0 to1 to2
 
+	# a slow VM's black hole may outlast the default's give-up
+	"$UETCTL" -n "$A" set max-retx 255 >/dev/null
 	netem loss 100%
 	tx0=$(uet_stat "$A" tx_packets)
 	to0=$(uet_stat "$A" retx_timeout)
-	if ! uet_bg_transfer "$B" "$A" 10.0.0.2 200000 -n 1; then
+	if ! bg_one 200000; then
 		ktap_fail "$name: transfer complete" "server did not start"
 		ktap_fail "$name: resent after one timeout" "no transfer"
 		return
@@ -83,8 +99,70 @@ window_lost()
 	else
 		ktap_fail "$name: resent after one timeout" "$((tx1 - tx0)) packets lost, PDC timeouts $((to1 - to0)) during the loss and $((to2 - to1)) after it"
 	fi
+	"$UETCTL" -n "$A" set max-retx 10 >/dev/null
 }
 window_lost
+
+# The way back dead: every packet of a 200 kB message arrives, and every
+# ACK is lost until A's PDC has timed out once.  The first ACK after the
+# link heals, for the resent oldest packet, acknowledges them all: no
+# more timeouts (a packet the VM's backlog dropped is resent as lost).
+acks_lost()
+{
+	local name="IPv4 every ACK of a message lost" to0 to1 to2 r0 r2
+
+	"$UETCTL" -n "$A" set max-retx 255 >/dev/null
+	ip netns exec "$B" tc qdisc replace dev vb root netem loss 100%
+	to0=$(uet_stat "$A" retx_timeout)
+	r0=$(uet_stat "$A" retx_sack)
+	if ! bg_one 200000; then
+		ktap_fail "$name: transfer complete" "server did not start"
+		ktap_fail "$name: no timeouts once the ACKs come" "no transfer"
+		return
+	fi
+	uet_wait_stat 60 "$A" retx_timeout $((to0 + 1))
+	netem delay 0ms
+	to1=$(uet_stat "$A" retx_timeout)
+	wait "$UET_BG_PID"
+	wait "$UET_BG_SERVER"
+	to2=$(uet_stat "$A" retx_timeout)
+	r2=$(uet_stat "$A" retx_sack)
+	echo "# $name: PDC timeouts $((to1 - to0)) while the ACKs were lost, $((to2 - to1)) after; resent as lost otherwise $((r2 - r0))"
+	uet_bg_check "$name: transfer complete"
+	if [ $((to1 - to0)) -ge 1 ] && [ $((to2 - to1)) -le 2 ]; then
+		ktap_ok "$name: no timeouts once the ACKs come"
+	else
+		ktap_fail "$name: no timeouts once the ACKs come" "PDC timeouts $((to1 - to0)) while the ACKs were lost, $((to2 - to1)) after the link healed"
+	fi
+	"$UETCTL" -n "$A" set max-retx 10 >/dev/null
+}
+acks_lost
+
+# A link down for good: a message sent into it is given up once a packet
+# was resent max-retx times and nothing came back for 3 s (the client
+# reads an error, the PDC closes); once the link works again, the next
+# messages to the same destination arrive.
+link_down()
+{
+	local name="IPv4 a message into a dead link" out cerr t0=$SECONDS
+
+	netem loss 100%
+	out=$(mktemp -d)
+	timeout 120 ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -J -n 1 -l 20000 \
+		>"$out/c" 2>"$out/c.err"
+	cerr=$(uet_json "$out/c" errors)
+	echo "# $name: the client's error after $((SECONDS - t0)) s: $(grep -m1 -i 'error\|timed' "$out/c.err")"
+	if [ "$cerr" = 1 ]; then
+		ktap_ok "$name: given up, the sender told"
+	else
+		ktap_fail "$name: given up, the sender told" "client errors '$cerr'"
+	fi
+	rm -rf "$out"
+	netem delay 0ms
+	uet_transfer "$name: the next messages arrive once it works" "$B" "$A" \
+		10.0.0.2 5 -l 200000 -- -l 200000
+}
+link_down
 
 # The receiver saw duplicates and dropped them; the sender retransmitted.
 dups=$(uet_stat "$B" drop_duplicate)
