@@ -50,6 +50,28 @@ uet_addr()
 		ip -n "$1" addr add "$4" dev "$2" nodad
 }
 
+# uet_neigh_pin NS1 IF1 NS2 IF2: each end of a link knows the other's
+# addresses for good (permanent neighbour entries).  Under TCG a next hop
+# still resolving when a burst comes drops all its queue cannot hold:
+# path_trim lost trimmed packets so (126 discards in one IPv6 run).
+uet_neigh_pin()
+{
+	_uet_neigh_pin "$1" "$2" "$3" "$4" && _uet_neigh_pin "$3" "$4" "$1" "$2"
+}
+
+# _uet_neigh_pin NS IF PEER_NS PEER_IF: NS learns PEER_IF's addresses.
+_uet_neigh_pin()
+{
+	local mac a
+
+	mac=$(ip -n "$3" -br link show dev "$4" | awk '{ print $3 }')
+	for a in $(ip -n "$3" -br addr show dev "$4" | cut -d' ' -f2- |
+		   tr -s ' ' '\n' | grep /); do
+		ip -n "$1" neigh replace "${a%/*}" lladdr "$mac" dev "$2" \
+			nud permanent || return 1
+	done
+}
+
 # uet_pair VAR_A VAR_B [MTU]: two namespaces joined by a veth pair,
 # va 10.0.0.1 fd00::1 and vb 10.0.0.2 fd00::2.
 uet_pair()
@@ -266,10 +288,12 @@ uet_fabric_build()
 
 	uet_link "$FAB_H1" h1-l1 "$FAB_L1" l1-h1 "$mtu" &&
 		uet_addr "$FAB_H1" h1-l1 10.1.1.1/24 fd01::1/64 &&
-		uet_addr "$FAB_L1" l1-h1 10.1.1.254/24 fd01::254/64 || return 1
+		uet_addr "$FAB_L1" l1-h1 10.1.1.254/24 fd01::254/64 &&
+		uet_neigh_pin "$FAB_H1" h1-l1 "$FAB_L1" l1-h1 || return 1
 	uet_link "$FAB_H2" h2-l2 "$FAB_L2" l2-h2 "$mtu" &&
 		uet_addr "$FAB_H2" h2-l2 10.2.2.1/24 fd02::1/64 &&
-		uet_addr "$FAB_L2" l2-h2 10.2.2.254/24 fd02::254/64 || return 1
+		uet_addr "$FAB_L2" l2-h2 10.2.2.254/24 fd02::254/64 &&
+		uet_neigh_pin "$FAB_H2" h2-l2 "$FAB_L2" l2-h2 || return 1
 	ip -n "$FAB_H1" route add default via 10.1.1.254
 	ip -n "$FAB_H1" -6 route add default via fd01::254
 	ip -n "$FAB_H2" route add default via 10.2.2.254
@@ -279,11 +303,13 @@ uet_fabric_build()
 		ns=${FAB_S[$((i - 1))]}
 		uet_link "$FAB_L1" l1-s$i "$ns" s$i-l1 "$mtu" &&
 			uet_addr "$FAB_L1" l1-s$i 10.11.$i.1/24 fd11:$i::1/64 &&
-			uet_addr "$ns" s$i-l1 10.11.$i.2/24 fd11:$i::2/64 ||
+			uet_addr "$ns" s$i-l1 10.11.$i.2/24 fd11:$i::2/64 &&
+			uet_neigh_pin "$FAB_L1" l1-s$i "$ns" s$i-l1 ||
 			return 1
 		uet_link "$FAB_L2" l2-s$i "$ns" s$i-l2 "$mtu" &&
 			uet_addr "$FAB_L2" l2-s$i 10.12.$i.1/24 fd12:$i::1/64 &&
-			uet_addr "$ns" s$i-l2 10.12.$i.2/24 fd12:$i::2/64 ||
+			uet_addr "$ns" s$i-l2 10.12.$i.2/24 fd12:$i::2/64 &&
+			uet_neigh_pin "$FAB_L2" l2-s$i "$ns" s$i-l2 ||
 			return 1
 		ip -n "$ns" route add 10.1.1.0/24 via 10.11.$i.1
 		ip -n "$ns" route add 10.2.2.0/24 via 10.12.$i.1

@@ -44,6 +44,28 @@ backlog_drops()
 	echo "$n"
 }
 
+# neigh_stat NAME: the neighbour tables' (ARP and NDISC, one each for
+# every namespace) counter NAME over all CPUs, e.g. res_failed, or
+# unresolved_discards: packets dropped while their next hop resolved
+neigh_stat()
+{
+	local t i c n=0 h v
+
+	for t in arp_cache ndisc_cache; do
+		[ -r "/proc/net/stat/$t" ] || continue
+		{
+			read -ra h
+			for i in "${!h[@]}"; do
+				[ "${h[i]}" = "$1" ] && c=$i
+			done
+			while read -ra v; do
+				n=$((n + 16#${v[c]}))
+			done
+		} <"/proc/net/stat/$t"
+	done
+	echo "$n"
+}
+
 # deltas BEFORE AFTER NAME...: "NAME +N" for each counter
 deltas()
 {
@@ -61,7 +83,7 @@ deltas()
 # and the counter deltas H1_* and H2_*; one test point for the transfer.
 run()
 {
-	local spray=$1 fam=$2 every=$3 ns s1 s2 a1 a2 t0 b0
+	local spray=$1 fam=$2 every=$3 ns s1 s2 a1 a2 t0 b0 nf0 nd0
 
 	ns=$(uet_spine_ns $TRIM)
 	uet_trim_set "$ns" s$TRIM-l2 "$every" || echo "# cannot configure the trimmer"
@@ -69,6 +91,8 @@ run()
 	s1=$(uet_stats "$FAB_H1")
 	s2=$(uet_stats "$FAB_H2")
 	b0=$(backlog_drops)
+	nf0=$(neigh_stat res_failed)
+	nd0=$(neigh_stat unresolved_discards)
 	if COUNTS=$(uet_fabric_run "$spray" "$fam" $MSGS $LEN); then
 		ktap_ok "$spray IPv$fam, every $every on spine $TRIM trimmed: transfer complete"
 	else
@@ -88,7 +112,7 @@ run()
 	H1_SKIPPED=$(uet_stats_delta "$s1" "$a1" ev_skipped)
 	echo "# $spray IPv$fam every $every: per spine $COUNTS; trimmed $TRIMMED, h2 trimmed_rx $H2_TRIMMED_RX, h1 nack_rx_trimmed $H1_NACK_TRIMMED, ev_marked $H1_MARKED, ev_skipped $H1_SKIPPED"
 	# where a trim or its NACK can have gone, and what was resent
-	echo "# h2: $(deltas "$s2" "$a2" drop_unknown_pdc drop_malformed)host backlog drops +$BACKLOG_DROPS"
+	echo "# h2: $(deltas "$s2" "$a2" drop_unknown_pdc drop_malformed)host backlog drops +$BACKLOG_DROPS, next hops failed +$(($(neigh_stat res_failed) - nf0)), packets dropped unresolved +$(($(neigh_stat unresolved_discards) - nd0))"
 	echo "# h1: $(deltas "$s1" "$a1" nack_rx drop_nack_unsent drop_unknown_pdc drop_policy retx_nack retx_sack retx_timeout retx_spurious)"
 }
 
