@@ -22,6 +22,7 @@ ktap_plan 15
 
 uet_pair A B || { echo "# setup failed"; exit "$KSFT_FAIL"; }
 ip -n "$A" addr add 10.0.0.3/24 dev va
+ip -n "$A" addr add 10.0.0.4/24 dev va
 ip -n "$B" route add 10.99.0.0/16 via 10.0.0.1
 # B's PDCs outlive the script: part 6 checks that its initiator PDC is
 # still there after the forged feedback, minutes later on the sanitizer
@@ -67,8 +68,19 @@ sl=$(uet_stat "$B" drop_src_limit)
 UET_SRC=10.0.0.3 inject srcflood 2000 || echo "# injector failed"
 expect_grow "a flood from one source stops at its limit: drop_src_limit" \
 	"$B" drop_src_limit "$sl" $((2000 - 256))
+# B counts target PDCs per slot of a seeded hash of the source (256
+# slots), so in one boot of 256 10.0.0.1 shares the flooder's slot and is
+# refused with it.  The point is about a source in another slot: one
+# message from 10.0.0.1 refused at the limit moves it to 10.0.0.4.
+src=10.0.0.1
+sl=$(uet_stat "$B" drop_src_limit)
+if ! ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -B "$src" -n 1 -l 100 \
+	>/dev/null 2>&1 && [ "$(uet_stat "$B" drop_src_limit)" -gt "$sl" ]; then
+	echo "# $src shares 10.0.0.3's slot at B; sending from 10.0.0.4"
+	src=10.0.0.4
+fi
 uet_transfer "another source delivers while one floods" "$B" "$A" \
-	10.0.0.2 50 -e 101 -l 100000 -- -p 101 -l 1-100000
+	10.0.0.2 50 -e 101 -l 100000 -- -B "$src" -p 101 -l 1-100000
 
 # 3. Forged sources fill the table: PDCs that never took a packet go.
 ev=$(uet_stat "$B" pdc_evicted)
