@@ -62,81 +62,62 @@ bg_one()
 	UET_BG_PID=$!
 }
 
-# A window lost whole: one message of 200 kB, about 140 packets, all
-# sent while the link drops everything both ways, until A's PDC has timed
-# out once.  Nothing is left to send that could be acknowledged after
-# them: the ACK of the oldest one, which the timeout resent, is the first
-# news, and it is for a packet sent after all the others, so they are
-# resent then, at once.  Resent by a timeout each, they would take one
-# timeout a packet (datapath_probe once waited minutes on 239 of them).
-window_lost()
+# outage NAME POINT CMD...: one 200 kB message from A, about 140 packets,
+# sent into an outage that CMD starts, which ends once A's PDC has timed
+# out once; then NAME's transfer point and POINT: the PDC timed out in the
+# outage and at most twice after it (the timeout's resent packet may be
+# lost once more).
+outage()
 {
-	local name="IPv4 a window lost whole" tx0 tx1 to0 to1 to2
+	local name=$1 point=$2 tx0 tx1 to0 to1 to2 r0 r2
 
-	# a slow VM's black hole may outlast the default's give-up
+	shift 2
+	# a slow VM's outage may outlast the default's give-up
 	"$UETCTL" -n "$A" set max-retx 255 >/dev/null
-	netem loss 100%
+	"$@"
 	tx0=$(uet_stat "$A" tx_packets)
 	to0=$(uet_stat "$A" retx_timeout)
-	if ! bg_one 200000; then
-		ktap_fail "$name: transfer complete" "server did not start"
-		ktap_fail "$name: resent after one timeout" "no transfer"
-		return
-	fi
-	uet_wait_stat 60 "$A" retx_timeout $((to0 + 1))
-	tx1=$(uet_stat "$A" tx_packets)
-	netem delay 0ms
-	to1=$(uet_stat "$A" retx_timeout)
-	wait "$UET_BG_PID"
-	wait "$UET_BG_SERVER"
-	to2=$(uet_stat "$A" retx_timeout)
-	echo "# $name: $((tx1 - tx0)) packets sent into the black hole; PDC timeouts $((to1 - to0)) in it, $((to2 - to1)) after it"
-	uet_bg_check "$name: transfer complete"
-	# the timeout's resent packet may be lost too, once
-	if [ $((tx1 - tx0)) -gt 2 ] && [ $((to1 - to0)) -ge 1 ] &&
-	   [ $((to2 - to1)) -le 2 ]; then
-		ktap_ok "$name: resent after one timeout"
-	else
-		ktap_fail "$name: resent after one timeout" "$((tx1 - tx0)) packets lost, PDC timeouts $((to1 - to0)) during the loss and $((to2 - to1)) after it"
-	fi
-	"$UETCTL" -n "$A" set max-retx 10 >/dev/null
-}
-window_lost
-
-# The way back dead: every packet of a 200 kB message arrives, and every
-# ACK is lost until A's PDC has timed out once.  The first ACK after the
-# link heals, for the resent oldest packet, acknowledges them all: no
-# more timeouts (a packet the VM's backlog dropped is resent as lost).
-acks_lost()
-{
-	local name="IPv4 every ACK of a message lost" to0 to1 to2 r0 r2
-
-	"$UETCTL" -n "$A" set max-retx 255 >/dev/null
-	ip netns exec "$B" tc qdisc replace dev vb root netem loss 100%
-	to0=$(uet_stat "$A" retx_timeout)
 	r0=$(uet_stat "$A" retx_sack)
-	if ! bg_one 200000; then
-		ktap_fail "$name: transfer complete" "server did not start"
-		ktap_fail "$name: no timeouts once the ACKs come" "no transfer"
-		return
-	fi
-	uet_wait_stat 60 "$A" retx_timeout $((to0 + 1))
-	netem delay 0ms
-	to1=$(uet_stat "$A" retx_timeout)
-	wait "$UET_BG_PID"
-	wait "$UET_BG_SERVER"
-	to2=$(uet_stat "$A" retx_timeout)
-	r2=$(uet_stat "$A" retx_sack)
-	echo "# $name: PDC timeouts $((to1 - to0)) while the ACKs were lost, $((to2 - to1)) after; resent as lost otherwise $((r2 - r0))"
-	uet_bg_check "$name: transfer complete"
-	if [ $((to1 - to0)) -ge 1 ] && [ $((to2 - to1)) -le 2 ]; then
-		ktap_ok "$name: no timeouts once the ACKs come"
+	if bg_one 200000; then
+		uet_wait_stat 60 "$A" retx_timeout $((to0 + 1))
+		tx1=$(uet_stat "$A" tx_packets)
+		netem delay 0ms
+		to1=$(uet_stat "$A" retx_timeout)
+		wait "$UET_BG_PID"
+		wait "$UET_BG_SERVER"
+		to2=$(uet_stat "$A" retx_timeout)
+		r2=$(uet_stat "$A" retx_sack)
+		echo "# $name: $((tx1 - tx0)) packets sent in the outage; PDC timeouts $((to1 - to0)) in it, $((to2 - to1)) after it; resent as lost otherwise $((r2 - r0))"
+		uet_bg_check "$name: transfer complete"
+		if [ $((tx1 - tx0)) -gt 2 ] && [ $((to1 - to0)) -ge 1 ] &&
+		   [ $((to2 - to1)) -le 2 ]; then
+			ktap_ok "$name: $point"
+		else
+			ktap_fail "$name: $point" "$((tx1 - tx0)) packets sent in the outage, PDC timeouts $((to1 - to0)) in it and $((to2 - to1)) after it"
+		fi
 	else
-		ktap_fail "$name: no timeouts once the ACKs come" "PDC timeouts $((to1 - to0)) while the ACKs were lost, $((to2 - to1)) after the link healed"
+		netem delay 0ms
+		ktap_fail "$name: transfer complete" "server did not start"
+		ktap_fail "$name: $point" "no transfer"
 	fi
 	"$UETCTL" -n "$A" set max-retx 10 >/dev/null
 }
-acks_lost
+
+# A window lost whole: every packet of the message sent while the link
+# drops everything both ways.  Nothing is left to send that could be
+# acknowledged after them: the ACK of the oldest one, which the timeout
+# resent, is the first news, and it is for a packet sent after all the
+# others, so they are resent then, at once.  Resent by a timeout each,
+# they would take one timeout a packet (datapath_probe once waited
+# minutes on 239 of them).
+outage "IPv4 a window lost whole" "resent after one timeout" netem loss 100%
+
+# The way back dead: every packet of the message arrives, and every ACK
+# is lost.  The first ACK after the link heals, for the resent oldest
+# packet, acknowledges them all: no more timeouts (a packet the VM's
+# backlog dropped is resent as lost).
+outage "IPv4 every ACK of a message lost" "no timeouts once the ACKs come" \
+	ip netns exec "$B" tc qdisc replace dev vb root netem loss 100%
 
 # A link down for good: a message sent into it is given up once a packet
 # was resent max-retx times and nothing came back for 3 s (the client
