@@ -11,14 +11,16 @@
 #   h1 --- l1 ==== s1..s4 ==== l2 --- h2
 #
 # h1 10.1.1.1 fd01::1, h2 10.2.2.1 fd02::1; l1 and l2 hash flows on
-# the L4 5-tuple (fib_multipath_hash_policy=1), so the UDP source port -
-# the entropy value - chooses the spine.
+# the L4 5-tuple, by a salted CRC-32 as a switch does (ecmp.bpf.c), so
+# the UDP source port - the entropy value - chooses the spine.
 
 . "$(dirname "${BASH_SOURCE[0]}")/lib.sh"
 
 UETPERF=${UETPERF:-${UET_ROOT:-$(dirname "${BASH_SOURCE[0]}")/..}/tools/uetperf/uetperf}
 UETCTL=${UETCTL:-${UET_ROOT:-$(dirname "${BASH_SOURCE[0]}")/..}/tools/uetctl/uetctl}
 UET_SPINES=4
+UET_ECMP_BPF=${UET_ECMP_BPF:-$(dirname "${BASH_SOURCE[0]}")/ecmp.bpf.o}
+UET_ECMP_MAP=$(dirname "${BASH_SOURCE[0]}")/ecmp_map.py
 
 # uet_ns_quiet NS: no IPv6 router solicitations or DAD chatter, so that
 # interface counters count UET traffic.
@@ -260,6 +262,21 @@ uet_transfer()
 	rm -rf "$out"
 }
 
+# uet_leaf_hash NS DEV: the leaf NS chooses among its equal-cost paths for
+# what comes in on DEV as a switch does, by a salted CRC-32 of the 5-tuple
+# (ecmp.bpf.c), so that an aligned range of 2^k entropy values spreads
+# evenly over a power-of-two number of paths.  UET_FABRIC_HASH=kernel
+# leaves it to Linux's own hash (jhash, a random key per boot).
+uet_leaf_hash()
+{
+	[ "${UET_FABRIC_HASH:-crc}" = kernel ] && return 0
+	tc -n "$1" qdisc add dev "$2" clsact &&
+		tc -n "$1" filter add dev "$2" ingress bpf direct-action \
+			obj "$UET_ECMP_BPF" sec tc ||
+		{ echo "# cannot attach $UET_ECMP_BPF to $2 (make bpf)" >&2
+		  return 1; }
+}
+
 # uet_fabric_build [MTU]: the leaf-spine fabric; sets FAB_H1 FAB_H2 FAB_L1
 # FAB_L2 and FAB_S (array of the spines' namespaces).
 uet_fabric_build()
@@ -289,11 +306,13 @@ uet_fabric_build()
 	uet_link "$FAB_H1" h1-l1 "$FAB_L1" l1-h1 "$mtu" &&
 		uet_addr "$FAB_H1" h1-l1 10.1.1.1/24 fd01::1/64 &&
 		uet_addr "$FAB_L1" l1-h1 10.1.1.254/24 fd01::254/64 &&
-		uet_neigh_pin "$FAB_H1" h1-l1 "$FAB_L1" l1-h1 || return 1
+		uet_neigh_pin "$FAB_H1" h1-l1 "$FAB_L1" l1-h1 &&
+		uet_leaf_hash "$FAB_L1" l1-h1 || return 1
 	uet_link "$FAB_H2" h2-l2 "$FAB_L2" l2-h2 "$mtu" &&
 		uet_addr "$FAB_H2" h2-l2 10.2.2.1/24 fd02::1/64 &&
 		uet_addr "$FAB_L2" l2-h2 10.2.2.254/24 fd02::254/64 &&
-		uet_neigh_pin "$FAB_H2" h2-l2 "$FAB_L2" l2-h2 || return 1
+		uet_neigh_pin "$FAB_H2" h2-l2 "$FAB_L2" l2-h2 &&
+		uet_leaf_hash "$FAB_L2" l2-h2 || return 1
 	ip -n "$FAB_H1" route add default via 10.1.1.254
 	ip -n "$FAB_H1" -6 route add default via fd01::254
 	ip -n "$FAB_H2" route add default via 10.2.2.254
@@ -343,7 +362,8 @@ _uet_wide_host()
 		ip -n "$leaf" link set "h$k" up &&
 		ip -n "$ns" addr add "10.$net.$k.1/24" dev uplink &&
 		ip -n "$leaf" addr add "10.$net.$k.254/24" dev "h$k" &&
-		ip -n "$ns" route add default via "10.$net.$k.254"
+		ip -n "$ns" route add default via "10.$net.$k.254" &&
+		uet_leaf_hash "$leaf" "h$k"
 }
 
 # uet_fabric_wide N [MTU]: the leaf-spine fabric with N hosts under each leaf,
@@ -452,7 +472,8 @@ uet_fabric_run()
 
 # uet_share_check NAME SPRAY "COUNTS": one test point on how the packets
 # spread: none keeps >= 99% on one path; the others use every path and
-# none above twice its fair share.
+# none above twice its fair share; rr, whose aligned range the leaves'
+# CRC spreads evenly (uet_leaf_hash), keeps every path within 5% of it.
 uet_share_check()
 {
 	local name=$1 spray=$2 c=($3) total=0 max=0 min=-1 x
@@ -469,6 +490,13 @@ uet_share_check()
 			ktap_ok "$name"
 		else
 			ktap_fail "$name" "per spine: ${c[*]}: busiest has $((max * 100 / total))%"
+		fi
+	elif [ "$spray" = rr ] && [ "${UET_FABRIC_HASH:-crc}" = crc ]; then
+		if [ $((min * ${#c[@]} * 100)) -ge $((total * 95)) ] &&
+		   [ $((max * ${#c[@]} * 100)) -le $((total * 105)) ]; then
+			ktap_ok "$name"
+		else
+			ktap_fail "$name" "per spine: ${c[*]}: not within 5% of $((total / ${#c[@]})) each"
 		fi
 	elif [ "$min" -gt 0 ] && [ $((max * ${#c[@]})) -le $((2 * total)) ]; then
 		ktap_ok "$name"
@@ -699,6 +727,11 @@ uet_ev_spine()
 		dst=fd02::1
 		re='fd11:\([0-9]*\)::2'
 	fi
+	if [ "${UET_FABRIC_HASH:-crc}" = crc ]; then
+		python3 "$UET_ECMP_MAP" "$src" "$dst" $UET_SPINES "$1" |
+			cut -d' ' -f2
+		return
+	fi
 	ip -n "$FAB_L1" route get "$dst" from "$src" iif l1-h1 ipproto udp \
 		sport "$1" dport 4793 | sed -n "s/.* via $re .*/\\1/p"
 }
@@ -802,13 +835,18 @@ uet_mon_wait()
 
 # uet_ev_spines VALUE...: "VALUE SPINE" lines, the spine l1 sends h1's
 # UET packets with each source port VALUE to h2 through (IPv4), all
-# looked up by one `ip -batch`: the path tests classify many values while
-# a transfer loads the VM, where each process started costs.
+# computed by one ecmp_map.py (with UET_FABRIC_HASH=kernel: looked up by
+# one `ip -batch`): the path tests classify many values while a transfer
+# loads the VM, where each process started costs.
 uet_ev_spines()
 {
 	local v i spines vals=("$@")
 
 	[ $# -gt 0 ] || return 0
+	if [ "${UET_FABRIC_HASH:-crc}" = crc ]; then
+		python3 "$UET_ECMP_MAP" 10.1.1.1 10.2.2.1 $UET_SPINES "$@"
+		return
+	fi
 	spines=($(for v in "$@"; do
 			echo "route get 10.2.2.1 from 10.1.1.1 iif l1-h1 ipproto udp sport $v dport 4793"
 		  done | ip -n "$FAB_L1" -batch - |

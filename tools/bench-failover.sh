@@ -304,15 +304,6 @@ for i in $(seq 1 $UET_SPINES); do
 done
 tc -n "$(uet_spine_ns $fail)" qdisc add dev s$fail-l1 clsact ||
 	die "clsact for the drop counters"
-# the leaves hash TCP's 5-tuple, not the socket's hash (ecmp.bpf.c)
-for l in "$FAB_L1 l1-h1" "$FAB_L2 l2-h2"; do
-	set -- $l
-	tc -n "$1" qdisc add dev "$2" clsact &&
-		tc -n "$1" filter add dev "$2" ingress bpf direct-action \
-			obj "$root/selftests/ecmp.bpf.o" sec tc ||
-		die "cannot attach selftests/ecmp.bpf.o (make bpf)"
-done
-
 echo "uet failover benchmark: $mb MiB h1 -> h2 over 4 paths of $rate" \
 	"(tbf); spine $fail fails after 1/4 of the healthy time"
 echo
