@@ -62,7 +62,7 @@ struct ecmp_key {
 	__u8 daddr[16];
 	__u8 proto;
 	__u16 ports[2];
-} __attribute__((packed));
+};
 
 static __always_inline __u32 ecmp_crc(__u32 crc, const __u8 *p, int len)
 {
