@@ -27,7 +27,9 @@
  *    changes on every retransmission timeout; the 5-tuple is the flow.
  * TCP and UDP over IPv4 (without options: the header's length is read) and
  * IPv6 (the next header must be TCP or UDP); any other packet has its hash
- * cleared, so that Linux hashes it itself.
+ * cleared, so that Linux hashes it itself.  Section tc_clear only clears
+ * every packet's hash: Linux's own hash of the 5-tuple, not a TCP
+ * socket's.
  *
  *   tc filter add dev DEV ingress bpf direct-action obj ecmp.bpf.o sec tc
  */
@@ -144,9 +146,18 @@ int uet_ecmp_crc(struct __sk_buff *skb)
 		goto other;
 	k.ports[0] = ((struct udphdr *)l4)->source;
 	k.ports[1] = ((struct udphdr *)l4)->dest;
+	/* a constant length each, so that the CRC's loops unroll */
 	bpf_set_hash(skb, alen == 4 ? ecmp_hash(&k, 4) : ecmp_hash(&k, 16));
 	return TC_ACT_OK;
 other:
+	bpf_set_hash_invalid(skb);
+	return TC_ACT_OK;
+}
+
+/* Linux's own hash of the 5-tuple for every packet (UET_FABRIC_HASH=kernel) */
+SEC("tc_clear")
+int uet_ecmp_clear(struct __sk_buff *skb)
+{
 	bpf_set_hash_invalid(skb);
 	return TC_ACT_OK;
 }

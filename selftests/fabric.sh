@@ -20,6 +20,8 @@ UETPERF=${UETPERF:-${UET_ROOT:-$(dirname "${BASH_SOURCE[0]}")/..}/tools/uetperf/
 UETCTL=${UETCTL:-${UET_ROOT:-$(dirname "${BASH_SOURCE[0]}")/..}/tools/uetctl/uetctl}
 UET_SPINES=4
 UET_ECMP_BPF=${UET_ECMP_BPF:-$(dirname "${BASH_SOURCE[0]}")/ecmp.bpf.o}
+# the leaves' multipath hash (uet_leaf_hash): crc or kernel
+UET_FABRIC_HASH=${UET_FABRIC_HASH:-crc}
 UET_ECMP_MAP=$(dirname "${BASH_SOURCE[0]}")/ecmp_map.py
 
 # uet_ns_quiet NS: no IPv6 router solicitations or DAD chatter, so that
@@ -266,13 +268,22 @@ uet_transfer()
 # what comes in on DEV as a switch does, by a salted CRC-32 of the 5-tuple
 # (ecmp.bpf.c), so that an aligned range of 2^k entropy values spreads
 # evenly over a power-of-two number of paths.  UET_FABRIC_HASH=kernel
-# leaves it to Linux's own hash (jhash, a random key per boot).
+# leaves it to Linux's own hash of the 5-tuple (jhash, a random key per
+# boot): the program then only clears the hash a local TCP socket's
+# packet brings.
 uet_leaf_hash()
 {
-	[ "${UET_FABRIC_HASH:-crc}" = kernel ] && return 0
+	local sec
+
+	case $UET_FABRIC_HASH in
+	crc) sec=tc ;;
+	kernel) sec=tc_clear ;;
+	*) echo "# UET_FABRIC_HASH=$UET_FABRIC_HASH: crc or kernel" >&2
+	   return 1 ;;
+	esac
 	tc -n "$1" qdisc add dev "$2" clsact &&
 		tc -n "$1" filter add dev "$2" ingress bpf direct-action \
-			obj "$UET_ECMP_BPF" sec tc ||
+			obj "$UET_ECMP_BPF" sec "$sec" ||
 		{ echo "# cannot attach $UET_ECMP_BPF to $2 (make bpf)" >&2
 		  return 1; }
 }
@@ -491,7 +502,7 @@ uet_share_check()
 		else
 			ktap_fail "$name" "per spine: ${c[*]}: busiest has $((max * 100 / total))%"
 		fi
-	elif [ "$spray" = rr ] && [ "${UET_FABRIC_HASH:-crc}" = crc ]; then
+	elif [ "$spray" = rr ] && [ "$UET_FABRIC_HASH" = crc ]; then
 		if [ $((min * ${#c[@]} * 100)) -ge $((total * 95)) ] &&
 		   [ $((max * ${#c[@]} * 100)) -le $((total * 105)) ]; then
 			ktap_ok "$name"
@@ -717,7 +728,8 @@ uet_trim_stat()
 }
 
 # uet_ev_spine V [FAM]: the spine (1..UET_SPINES) that l1 sends h1's UET
-# packets with source port (entropy value) V to h2 through, IPv4 or IPv6.
+# packets with source port (entropy value) V to h2 through, IPv4 or IPv6,
+# under UET_FABRIC_HASH=kernel (Linux's hash, which a route lookup runs).
 uet_ev_spine()
 {
 	local src=10.1.1.1 dst=10.2.2.1 re='10\.11\.\([0-9]*\)\.2'
@@ -726,11 +738,6 @@ uet_ev_spine()
 		src=fd01::1
 		dst=fd02::1
 		re='fd11:\([0-9]*\)::2'
-	fi
-	if [ "${UET_FABRIC_HASH:-crc}" = crc ]; then
-		python3 "$UET_ECMP_MAP" "$src" "$dst" $UET_SPINES "$1" |
-			cut -d' ' -f2
-		return
 	fi
 	ip -n "$FAB_L1" route get "$dst" from "$src" iif l1-h1 ipproto udp \
 		sport "$1" dport 4793 | sed -n "s/.* via $re .*/\\1/p"
@@ -843,7 +850,7 @@ uet_ev_spines()
 	local v i spines vals=("$@")
 
 	[ $# -gt 0 ] || return 0
-	if [ "${UET_FABRIC_HASH:-crc}" = crc ]; then
+	if [ "$UET_FABRIC_HASH" = crc ]; then
 		python3 "$UET_ECMP_MAP" 10.1.1.1 10.2.2.1 $UET_SPINES "$@"
 		return
 	fi

@@ -44,8 +44,8 @@ backlog_drops()
 	echo "$n"
 }
 
-# neigh_stat NAME: the neighbour tables' (ARP and NDISC, one each for
-# every namespace) counter NAME over all CPUs, e.g. res_failed, or
+# neigh_stat NAME: the neighbour tables' (ARP's and NDISC's, each shared
+# by every namespace) counter NAME over all CPUs, e.g. res_failed, or
 # unresolved_discards: packets dropped while their next hop resolved
 neigh_stat()
 {
@@ -55,9 +55,11 @@ neigh_stat()
 		[ -r "/proc/net/stat/$t" ] || continue
 		{
 			read -ra h
+			c=
 			for i in "${!h[@]}"; do
 				[ "${h[i]}" = "$1" ] && c=$i
 			done
+			[ -n "$c" ] || continue
 			while read -ra v; do
 				n=$((n + 16#${v[c]}))
 			done
