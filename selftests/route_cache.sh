@@ -9,11 +9,15 @@
 #  - every value went out on exactly the link `ip route get ... sport`
 #    names for it: the routes are cached per value, not per destination;
 #  - the FIB was consulted about once per value, not once per packet, by
-#    A for its data and by B for its ACKs, which leave on the values of
-#    the packets that drew them;
+#    A for its data; B, whose FIB hashes addresses only (policy 0) and
+#    has one route to A, about once in all for its ACKs, which leave on
+#    the values of the packets that drew them;
 #  - after the route changes (one link taken out of the multipath route)
 #    the next transfer, on the same PDC, uses no cached route through
 #    the link taken out;
+#  - once A's hash leaves the ports out too (policy 0), its next
+#    transfer on the same PDC, after a route change, takes one route for
+#    all its values: a handful of lookups, not one per value;
 #  - a socket bound to the wildcard address keeps the route that chose
 #    its source address, and leaves from the new source once the route
 #    names another; one that sends to IPv4 and then IPv6 picks each
@@ -30,7 +34,7 @@ N=256
 LEN=12288
 
 ktap_header
-ktap_plan 13
+ktap_plan 14
 API="python3 $(dirname "$0")/uet_api.py"
 
 setup()
@@ -269,11 +273,11 @@ for fam in 4 6; do
 		ktap_fail "IPv$fam routes cached" "$lookups FIB lookups for $pkts packets"
 	fi
 
-	# B's cache grew past its first entry once A answered: an ACK per
-	# message and per 32 packets, on at most 128 values
+	# an ACK per message and per 32 packets, on A's 128 values; B's hash
+	# leaves the ports out, so one route serves them all
 	lookups=$(($(uet_stat "$B" tx_route_lookups) - bl0))
 	acks=$(($(uet_stat "$B" ack_tx) - ba0))
-	if [ "$acks" -ge 200 ] && [ "$lookups" -le 160 ]; then
+	if [ "$acks" -ge 200 ] && [ "$lookups" -le 4 ]; then
 		ktap_ok "IPv$fam ACK routes cached: $lookups FIB lookups for $acks ACKs"
 	else
 		ktap_fail "IPv$fam ACK routes cached" "$lookups FIB lookups for $acks ACKs"
@@ -303,6 +307,24 @@ for fam in 4 6; do
 	fi
 	rm -rf "$cap"
 done
+
+# A's hash without the ports, and link 4 back (which invalidates every
+# cached route): the same PDC's next transfer looks its one route up about
+# once, where a route per value would cost a lookup per value again.
+ip netns exec "$A" sysctl -q -w net.ipv4.fib_multipath_hash_policy=0 >/dev/null
+ip -n "$A" route replace 10.9.0.2/32 src 10.9.0.1 "${NH4[@]}"
+l0=$(uet_stat "$A" tx_route_lookups)
+p0=$(uet_stat "$A" tx_packets)
+transfer 10.9.0.2
+rc=$?
+lookups=$(($(uet_stat "$A" tx_route_lookups) - l0))
+pkts=$(($(uet_stat "$A" tx_packets) - p0))
+if [ $rc = 0 ] && [ "$pkts" -ge 1000 ] && [ "$lookups" -le 4 ]; then
+	ktap_ok "hash without ports: one route for every value, $lookups FIB lookups for $pkts packets"
+else
+	ktap_fail "hash without ports: one route for every value" \
+		"transfer rc $rc; $lookups FIB lookups for $pkts packets"
+fi
 
 two_families
 for fam in 4 6; do

@@ -9,15 +9,19 @@
  * When both are taken it takes the spare entry past them: the PDC's own
  * value, which control packets (RCCC's CREDIT_REQ, probes, CLOSE) keep
  * to, then stays beside a full rotation instead of evicting a value of it
- * at every control packet, two FIB lookups each time.
+ * at every control packet, two FIB lookups each time.  Where no route can
+ * depend on the port, value 0 stands for every value (uet_route_cache_ev()).
  */
 #include <linux/hash.h>
 #include <linux/minmax.h>
 #include <linux/overflow.h>
 #include <linux/slab.h>
+#include <linux/xfrm.h>
 #include <net/dst.h>
+#include <net/net_namespace.h>
 #if IS_ENABLED(CONFIG_IPV6)
 #include <net/ip6_fib.h>
+#include <net/ipv6.h>
 #endif
 #include <uet/config.h>
 #include <uet/kunit.h>
@@ -125,6 +129,78 @@ static void uet_route_cache_port(struct uet_route_cache *c, u16 dport)
 	c->dport = dport;
 }
 
+/**
+ * uet_route_port_free() - can no route in @net depend on the source port?
+ * @net: the namespace
+ * @v4: IPv4 routes; else IPv6
+ *
+ * Under multipath hash policy 0, Linux's default, a multipath route hashes
+ * the addresses only; a route depends on the UDP source port only where
+ * the hash includes L4 (policies 1 and 3), a routing rule matches ports
+ * or the IP protocol (the count the FIB keeps for its own flow dissection
+ * says whether one does) or an IPsec policy may select by port.  Without
+ * any of those, every entropy value takes the route of any other, and one
+ * lookup serves them all: REPS draws its values from 65,536, far more
+ * than a cache of one entry a value holds.  Read per packet: each is one
+ * load of a field that changes only when an administrator changes it.
+ *
+ * Return: true when every value of a PDC takes the same route.
+ */
+bool uet_route_port_free(const struct net *net, bool v4)
+{
+#ifdef CONFIG_XFRM
+	if (READ_ONCE(net->xfrm.policy_count[XFRM_POLICY_OUT]))
+		return false;
+#endif
+	if (v4) {
+#ifdef CONFIG_IP_MULTIPLE_TABLES
+		if (READ_ONCE(net->ipv4.fib_rules_require_fldissect))
+			return false;
+#endif
+#ifdef CONFIG_IP_ROUTE_MULTIPATH
+		if (READ_ONCE(net->ipv4.sysctl_fib_multipath_hash_policy))
+			return false;
+#endif
+		return true;
+	}
+#if IS_ENABLED(CONFIG_IPV6)
+#ifdef CONFIG_IPV6_MULTIPLE_TABLES
+	if (READ_ONCE(net->ipv6.fib6_rules_require_fldissect))
+		return false;
+#endif
+	return !ip6_multipath_hash_policy(net);
+#else
+	return true;
+#endif
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_port_free);
+
+/**
+ * uet_route_cache_ev() - the value a packet's route is cached under
+ * @c: the cache
+ * @any: every value takes the same route (uet_route_port_free())
+ * @ev: the packet's entropy value
+ *
+ * With @any, value 0 stands for all of them; a change of @any empties the
+ * cache, so that a route looked up for all values is never taken for the
+ * route of value 0 alone, nor the other way round.
+ *
+ * Context: the owning PDC's lock held.
+ * Return: the value to get and set the route under.
+ */
+u16 uet_route_cache_ev(struct uet_route_cache *c, bool any, u16 ev)
+{
+	u32 i;
+
+	if (unlikely(c->any != any)) {
+		for (i = 0; i <= c->mask + 1; i++)
+			uet_route_ent_clear(&c->ent[i]);
+		c->any = any;
+	}
+	return any ? 0 : ev;
+}
+EXPORT_SYMBOL_IF_UET_KUNIT(uet_route_cache_ev);
+
 /* The entry a value takes when both of its own are taken. */
 static struct uet_route_ent *uet_route_spare(struct uet_route_cache *c)
 {
@@ -211,6 +287,7 @@ struct uet_route_cache *uet_route_cache_resize(struct uet_route_cache *c,
 	if (!n)
 		return NULL;
 	n->dport = c->dport;
+	n->any = c->any;
 	for (i = 0; i <= c->mask + 1; i++) {
 		struct uet_route_ent *e = &c->ent[i], *t;
 

@@ -244,12 +244,16 @@ static u32 uet_tx_room(const struct uet_pdc *pdc, const struct dst_entry *dst)
 static struct dst_entry *uet_tx_route_pdc(struct uet_pdc *pdc, u16 ev,
 					  struct in6_addr *saddr)
 {
-	u16 dport = READ_ONCE(pdc->un->udp_port);
+	bool v4 = ipv6_addr_v4mapped(&pdc->key.raddr);
+	u16 dport = READ_ONCE(pdc->un->udp_port), key = ev;
 	struct dst_entry *dst;
 
 	*saddr = pdc->key.laddr;
 	if (pdc->routes) {
-		dst = uet_route_cache_get(pdc->routes, ev, dport);
+		key = uet_route_cache_ev(pdc->routes,
+					 uet_route_port_free(pdc->un->net, v4),
+					 ev);
+		dst = uet_route_cache_get(pdc->routes, key, dport);
 		if (dst)
 			return dst;
 	}
@@ -258,7 +262,7 @@ static struct dst_entry *uet_tx_route_pdc(struct uet_pdc *pdc, u16 ev,
 	/* A route that chose the source itself may choose another later. */
 	if (!IS_ERR(dst) && pdc->routes &&
 	    ipv6_addr_equal(saddr, &pdc->key.laddr))
-		uet_route_cache_set(pdc->routes, ev, dport, dst);
+		uet_route_cache_set(pdc->routes, key, dport, dst);
 	return dst;
 }
 

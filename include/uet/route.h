@@ -6,7 +6,11 @@
  * with fib_multipath_hash_policy 1 each value may take its own next hop,
  * and that is what spraying is for.  So the cache is per (PDC, value), not
  * per destination: each PDC keeps the route each of its values last took,
- * and in the steady state a packet costs no FIB lookup.
+ * and in the steady state a packet costs no FIB lookup.  Where nothing in
+ * the namespace lets a route depend on the port (Linux's default hash of
+ * the addresses alone, no rule or IPsec policy on ports), one entry holds
+ * the route of every value: REPS, which draws its values from all 65,536,
+ * would otherwise miss on most packets.
  *
  * Only the PDC's lock serialises a PDC's cache, so one copy of each route
  * is enough where dst_cache keeps one per CPU for lockless users: at
@@ -44,6 +48,9 @@ struct uet_route_ent {
  * struct uet_route_cache - a PDC's routes by entropy value
  * @dport: the UDP destination port the routes were looked up with (the
  *	multipath hash may include it); a change empties the cache
+ * @any: the routes were looked up while no route depended on the source
+ *	port: one entry, under value 0, serves every value
+ *	(uet_route_cache_ev()); a change empties the cache
  * @mask: entries - 1, a power of 2 minus 1, not counting the spare
  * @ent: the entries, @mask + 2 of them: a value lives in one of two,
  *	uet_route_slot(), or in the last, the spare, when both are taken
@@ -54,10 +61,15 @@ struct uet_route_ent {
 struct uet_route_cache {
 	u16 dport;
 	u16 mask;
+	bool any;
 	struct uet_route_ent ent[];
 };
 
+struct net;
+
 u32 uet_route_cache_slots(const struct uet_config *cfg);
+bool uet_route_port_free(const struct net *net, bool v4);
+u16 uet_route_cache_ev(struct uet_route_cache *c, bool any, u16 ev);
 u32 uet_route_slot(u16 mask, u16 ev, unsigned int way);
 struct uet_route_cache *uet_route_cache_alloc(u32 slots, gfp_t gfp);
 void uet_route_cache_free(struct uet_route_cache *c);

@@ -3,12 +3,14 @@
  * KUnit: the per-PDC route cache.  Its size per spraying type, the two
  * entries a value may live in, and hits, misses, invalidation by
  * dst_check() and by a UDP port change on a route of its own, a resize
- * (a target's cache growing), with every reference the cache takes given
- * back.
+ * (a target's cache growing), one entry for every value where no route
+ * depends on the port, with every reference the cache takes given back.
  */
 #include <kunit/test.h>
 #include <linux/bitmap.h>
+#include <linux/xfrm.h>
 #include <net/dst.h>
+#include <net/net_namespace.h>
 #include <uet/compat.h>
 #include <uet/config.h>
 #include <uet/route.h>
@@ -233,6 +235,71 @@ static void uet_rt_test_spare(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 1U);
 }
 
+/*
+ * Every value under one entry while no route depends on the port; a change
+ * either way empties the cache, whose routes were looked up the other way.
+ */
+static void uet_rt_test_any(struct kunit *test)
+{
+	struct dst_entry *dst = uet_rt_test_dst(test), *got;
+	struct uet_route_cache *c = uet_route_cache_alloc(8, GFP_KERNEL);
+	u16 k;
+
+	KUNIT_ASSERT_NOT_NULL(test, c);
+	KUNIT_EXPECT_EQ(test, uet_route_cache_ev(c, false, 40000), 40000);
+	uet_route_cache_set(c, 40000, T_DPORT, dst);
+
+	k = uet_route_cache_ev(c, true, 40000);
+	KUNIT_EXPECT_EQ(test, k, 0);
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 1U);
+	KUNIT_EXPECT_NULL(test, uet_route_cache_get(c, k, T_DPORT));
+	uet_route_cache_set(c, k, T_DPORT, dst);
+	/* any value finds the one route */
+	got = uet_route_cache_get(c, uet_route_cache_ev(c, true, 123),
+				  T_DPORT);
+	KUNIT_EXPECT_PTR_EQ(test, got, dst);
+	dst_release(got);
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 2U);
+
+	/* the ports count again: value 0 must not take the shared route */
+	KUNIT_EXPECT_EQ(test, uet_route_cache_ev(c, false, 0), 0);
+	KUNIT_EXPECT_EQ(test, uet_dst_refcnt(dst), 1U);
+	KUNIT_EXPECT_NULL(test, uet_route_cache_get(c, 0, T_DPORT));
+	uet_route_cache_free(c);
+}
+
+/* What makes a namespace's routes depend on the source port. */
+static void uet_rt_test_port_free(struct kunit *test)
+{
+	struct net *net = &init_net;
+
+	KUNIT_EXPECT_TRUE(test, uet_route_port_free(net, true));
+#ifdef CONFIG_IP_ROUTE_MULTIPATH
+	WRITE_ONCE(net->ipv4.sysctl_fib_multipath_hash_policy, 1);
+	KUNIT_EXPECT_FALSE(test, uet_route_port_free(net, true));
+	WRITE_ONCE(net->ipv4.sysctl_fib_multipath_hash_policy, 0);
+#endif
+#ifdef CONFIG_IP_MULTIPLE_TABLES
+	net->ipv4.fib_rules_require_fldissect++;
+	KUNIT_EXPECT_FALSE(test, uet_route_port_free(net, true));
+	net->ipv4.fib_rules_require_fldissect--;
+#endif
+#ifdef CONFIG_XFRM
+	net->xfrm.policy_count[XFRM_POLICY_OUT]++;
+	KUNIT_EXPECT_FALSE(test, uet_route_port_free(net, true));
+	KUNIT_EXPECT_FALSE(test, uet_route_port_free(net, false));
+	net->xfrm.policy_count[XFRM_POLICY_OUT]--;
+#endif
+#if IS_ENABLED(CONFIG_IPV6)
+	KUNIT_EXPECT_TRUE(test, uet_route_port_free(net, false));
+	WRITE_ONCE(net->ipv6.sysctl.multipath_hash_policy, 1);
+	KUNIT_EXPECT_FALSE(test, uet_route_port_free(net, false));
+	KUNIT_EXPECT_TRUE(test, uet_route_port_free(net, true));
+	WRITE_ONCE(net->ipv6.sysctl.multipath_hash_policy, 0);
+#endif
+	KUNIT_EXPECT_TRUE(test, uet_route_port_free(net, true));
+}
+
 static struct kunit_case uet_rt_test_cases[] = {
 	KUNIT_CASE(uet_rt_test_slots),
 	KUNIT_CASE(uet_rt_test_slot_rr),
@@ -240,6 +307,8 @@ static struct kunit_case uet_rt_test_cases[] = {
 	KUNIT_CASE(uet_rt_test_spare),
 	KUNIT_CASE(uet_rt_test_invalidate),
 	KUNIT_CASE(uet_rt_test_resize),
+	KUNIT_CASE(uet_rt_test_any),
+	KUNIT_CASE(uet_rt_test_port_free),
 	{}
 };
 
