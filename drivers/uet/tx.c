@@ -1552,13 +1552,30 @@ static void uet_tx_spur_watch(struct uet_pdc *pdc, u32 psn,
 
 	w->sent_ns = s->retx || s->nores ? 0 : s->sent_ns;
 	w->acked_ns = 0;
+	w->dup_ns = 0;
 	w->cwnd = pdc->tx.nscc.cwnd;
 	w->psn = psn;
 }
 
 /*
- * The target had the watched PSN before its retransmission came: the
- * timeout was spurious.  The original's late ACK measured its RTT, which
+ * The same for a packet a loss rule resends, unless a watch is waiting
+ * still: one a batch of losses is enough to learn how late the originals
+ * come (a host that stalled delays them all alike), and a watch whose PSN
+ * has been acknowledged for @rto will see no other copy's answer.
+ */
+static void uet_tx_spur_watch_idle(struct uet_pdc *pdc, u32 psn,
+				   const struct uet_tx_slot *s, u64 now,
+				   u64 rto)
+{
+	const struct uet_tx_spur *w = &pdc->tx.spur;
+
+	if (!w->sent_ns || (w->acked_ns && now - w->acked_ns > rto))
+		uet_tx_spur_watch(pdc, psn, s);
+}
+
+/*
+ * The target had the watched PSN from its original: the retransmission
+ * was spurious.  The original's late ACK measured its RTT, which
  * the timeout stays above for the next UET_LATE_RTT_DECAY samples or so
  * (and its backoff ends): a stall that long is likely to come again
  * (a VM's vCPU descheduled, an incast's queue).  NSCC takes its reaction
@@ -1568,7 +1585,7 @@ static void uet_tx_spurious(struct uet_pdc *pdc)
 {
 	struct uet_pdc_tx *tx = &pdc->tx;
 	struct uet_tx_spur *w = &tx->spur;
-	s64 rtt = w->acked_ns - w->sent_ns;
+	s64 rtt = (w->dup_ns ?: w->acked_ns) - w->sent_ns;
 
 	rtt = clamp_t(s64, div_s64(rtt, NSEC_PER_USEC), 1, U32_MAX / 8);
 	tx->late_rtt_us = max_t(u32, tx->late_rtt_us, rtt);
@@ -1578,6 +1595,7 @@ static void uet_tx_spurious(struct uet_pdc *pdc)
 	uet_stat_inc(pdc->un, UET_STAT_RETX_SPURIOUS);
 	w->sent_ns = 0;
 	w->acked_ns = 0;
+	w->dup_ns = 0;
 }
 
 /* Resend the packet of @s on a new entropy value; false if given up. */
@@ -2066,6 +2084,7 @@ static void uet_tx_lost(struct uet_pdc *pdc, u64 now, struct sk_buff_head *q)
 			s->flags |= UET_SLOT_TO;
 		if (uet_tx_unnamed(pdc, s))
 			continue;
+		uet_tx_spur_watch_idle(pdc, p, s, now, rto);
 		uet_tx_cc_loss(pdc, s, now);
 		if (!uet_tx_resend(pdc, p, s, UET_STAT_RETX_SACK, now, q))
 			return;
@@ -2092,6 +2111,7 @@ static void uet_tx_sack_loss(struct uet_pdc *pdc, u64 now,
 		    now - s->sent_ns < reorder)
 			continue;
 		/* Out for a timeout, and overtaken: it timed out too. */
+		uet_tx_spur_watch_idle(pdc, p, s, now, reorder);
 		uet_tx_fb_timeout(pdc, s, now);
 		uet_tx_fb(pdc, s, UET_SPRAY_EV_SACK_LOSS, now);
 		uet_tx_cc_loss(pdc, s, now);
@@ -2231,6 +2251,29 @@ static u64 uet_tx_ack_rtt(const struct uet_ack_info *a, u64 out_ns)
 	return out_ns > service ? out_ns - service : 0;
 }
 
+/*
+ * Once the watched PSN is acknowledged, an ACK naming it answers another
+ * copy: a resent one (RETX) that came after the original, or the original
+ * after its resent copy.  An ACK naming the PSN that ends its cumulative
+ * range may be the target's answer to a control packet instead, which
+ * proves nothing.
+ */
+static void uet_tx_spur_check(struct uet_pdc *pdc, const struct uet_ack_info *a,
+			      u64 now)
+{
+	struct uet_pdc_tx *tx = &pdc->tx;
+
+	if (likely(!tx->spur.acked_ns) || a->trigger != tx->spur.psn ||
+	    !uet_tx_sent(tx, a->trigger))
+		return;
+	if (a->flags & UET_ACK_RETX) {
+		uet_tx_spurious(pdc);
+	} else if (uet_psn_before(a->trigger, a->cack)) {
+		tx->spur.dup_ns = now;
+		uet_tx_spurious(pdc);
+	}
+}
+
 /**
  * uet_tx_ack() - process an ACK or ACK_CC
  * @pdc: the initiator PDC, locked and live
@@ -2254,10 +2297,7 @@ void uet_tx_ack(struct uet_pdc *pdc, const struct uet_ack_info *a,
 	tx->heard_ns = now;
 	hi = a->cack;
 
-	/* a retransmitted copy of a PSN acknowledged before */
-	if (unlikely(tx->spur.acked_ns) && a->trigger == tx->spur.psn &&
-	    (a->flags & UET_ACK_RETX) && uet_tx_sent(tx, a->trigger))
-		uet_tx_spurious(pdc);
+	uet_tx_spur_check(pdc, a, now);
 
 	if (uet_tx_in_flight(tx, a->trigger)) {
 		s = uet_slot(pdc, a->trigger);

@@ -143,10 +143,13 @@ struct uet_probe_rec {
 };
 
 /**
- * struct uet_tx_spur - the first retransmission of a PSN on a timeout,
- *	watched until the target shows whether it was needed
+ * struct uet_tx_spur - the first retransmission of a PSN on a timeout, or
+ *	the first of a batch a loss rule resent, watched until the target
+ *	shows whether it was needed
  * @sent_ns: when the transmission that timed out left; 0: nothing watched
  * @acked_ns: when an ACK first acknowledged the PSN; 0 until one did
+ * @dup_ns: when the original's own ACK came, after the resent copy's; 0
+ *	unless it did
  * @cwnd: NSCC's window just before the timeout cut it
  * @psn: the PSN
  *
@@ -154,11 +157,14 @@ struct uet_probe_rec {
  * names the PSN and, for a retransmitted copy, carries RETX.  Such an ACK
  * after the PSN was acknowledged says the original got through: the
  * timeout was spurious (RFC 3708's test, with the duplicate's ACK for a
- * D-SACK).  The original's late ACK then measured its RTT.
+ * D-SACK).  The original's late ACK then measured its RTT.  When the
+ * resent copy came first, the original's ACK comes last, without RETX,
+ * naming the PSN behind the cumulative one.
  */
 struct uet_tx_spur {
 	u64 sent_ns;
 	u64 acked_ns;
+	u64 dup_ns;
 	u32 cwnd;
 	u32 psn;
 };

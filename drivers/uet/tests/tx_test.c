@@ -981,6 +981,68 @@ static void uet_tx_test_spurious_timeout(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
 }
 
+/*
+ * A packet overtaken and out for a timeout is resent on its own; the copy
+ * comes first, the original last (a host that held it): the original's
+ * ACK names the PSN behind the cumulative one, the resend was spurious,
+ * NSCC's cut is undone and the original's RTT goes into the timeout.
+ */
+static void uet_tx_test_spurious_late_original(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_kt_tx before, st;
+	struct uet_rx_pkt pk[3], re;
+	u32 s;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_nscc_cfg);
+	uet_tx_test_burst(kt, pk, 3, 11);
+	s = pk[0].psn;
+	lid = pk[0].spdcid;
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &before));
+	/* as in uet_tx_test_own_timeout(): its own timeout comes first */
+	msleep(150);
+	uet_tx_test_sack(kt, lid, s - 1, s, 0x6, s + 2);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, 110));
+	uet_kt_pop_data(kt, &re, NULL);
+	KUNIT_EXPECT_EQ(test, re.psn, s);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SACK), 1);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &st));
+	KUNIT_EXPECT_LT(test, st.cwnd, before.cwnd);
+
+	/* the copy's ACK acknowledges s: nothing shown yet */
+	uet_tx_test_ack(kt, lid, s + 2, s, UET_ACK_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 0);
+	/* the original's */
+	uet_tx_test_ack(kt, lid, s + 2, s, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 1);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &st));
+	KUNIT_EXPECT_GE(test, st.cwnd, before.cwnd);
+	KUNIT_EXPECT_GE(test, st.late_rtt_us, 250 * USEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+}
+
+/*
+ * An ACK that names the PSN ending the cumulative range, as the target's
+ * answer to a control packet does, proves nothing about a resend of it.
+ */
+static void uet_tx_test_spurious_at_cack(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk, re;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_nscc_cfg);
+	uet_tx_test_burst(kt, &pk, 1, 12);
+	lid = pk.spdcid;
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
+	uet_kt_pop_data(kt, &re, NULL);
+	KUNIT_EXPECT_EQ(test, re.psn, pk.psn);
+	uet_tx_test_ack(kt, lid, pk.psn, pk.psn, UET_ACK_RETX);
+	uet_tx_test_ack(kt, lid, pk.psn, pk.psn, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 0);
+}
+
 static void uet_tx_test_held_cfg(struct uet_config *c)
 {
 	c->cc = UET_CC_NONE;
@@ -1442,6 +1504,8 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_probe_base_rtt),
 	KUNIT_CASE(uet_tx_test_nscc_plain_acks),
 	KUNIT_CASE(uet_tx_test_spurious_timeout),
+	KUNIT_CASE(uet_tx_test_spurious_late_original),
+	KUNIT_CASE(uet_tx_test_spurious_at_cack),
 	KUNIT_CASE(uet_tx_test_refused_restart),
 	KUNIT_CASE(uet_tx_test_rccc),
 	KUNIT_CASE(uet_tx_test_rccc_unanswered),
