@@ -1558,10 +1558,10 @@ static void uet_tx_spur_watch(struct uet_pdc *pdc, u32 psn,
 }
 
 /*
- * The same for a packet a loss rule resends, unless a watch is waiting
- * still: one a batch of losses is enough to learn how late the originals
- * come (a host that stalled delays them all alike), and a watch whose PSN
- * has been acknowledged for @rto will see no other copy's answer.
+ * The same for a packet a loss rule resends, unless a watch still waits:
+ * a batch of losses needs one, since a host that stalled delays the
+ * batch's originals alike; a watch whose PSN was acknowledged more than
+ * @rto ago will see no other copy's answer.
  */
 static void uet_tx_spur_watch_idle(struct uet_pdc *pdc, u32 psn,
 				   const struct uet_tx_slot *s, u64 now,
