@@ -68,9 +68,9 @@ bg_one()
 # outage and at most OUTAGE_AFTER times after it, where a timeout a packet
 # would be about 140.  Not none: the timeout's resent packet may be lost
 # once more while the link heals (two commands), and with another VM on
-# the host (make check's two lanes) a few of the window's resent packets
-# were dropped by the VM's backlog and the last of them took a timeout
-# each: 3 and 4 after, in 2 of 4 runs of session 42's module too.
+# the host (make check's two lanes) there were 3 and 4 after, in 2 of 4
+# runs of session 42's module too (not traced; a few resent packets
+# dropped by the busy VM's backlog would do it).
 OUTAGE_AFTER=8
 outage()
 {
