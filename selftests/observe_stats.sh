@@ -143,6 +143,10 @@ else
 fi
 
 # stats -w: the intervals' deltas add up to the change, gauges apart.
+# The messages go to an endpoint nobody bound: each ends at once with the
+# target's NACK, and uetperf stops at the first error a send returns,
+# which may come before all 20 went (14 did in one make check): the
+# count is what was sent, at least one.
 snap "$A" "$out/a4"
 "$UETCTL" -j -n "$A" stats -w 1 -c 4 >"$out/w" &
 w=$!
@@ -156,7 +160,7 @@ bad=$(jq -s '[.[] | .gauges | keys[] |
 	       select(. != "pdc_active" and . != "rx_reorder_depth_max")] |
 	     length' "$out/w")
 if [ "$lines" = 4 ] && [ "$sum" = "$(d "$out/a4" "$out/a5" tx_messages)" ] &&
-   [ "$sum" = 20 ] && [ "$bad" = 0 ]; then
+   [ "$sum" -ge 1 ] && [ "$sum" -le 20 ] && [ "$bad" = 0 ]; then
 	ktap_ok "stats -w: per-interval deltas add up"
 else
 	ktap_fail "stats -w: per-interval deltas add up" "$lines lines, tx_messages deltas sum $sum, $bad unknown gauges"
