@@ -148,10 +148,9 @@ struct uet_probe_rec {
  *	shows whether it was needed
  * @sent_ns: when the transmission that timed out left; 0: nothing watched
  * @acked_ns: when an ACK first acknowledged the PSN; 0 until one did
- * @dup_ns: when the original's own ACK came, after the resent copy's; 0
- *	unless it did
  * @cwnd: NSCC's window just before the timeout cut it
  * @psn: the PSN
+ * @timeout: the PDC's timeout resent it, not a loss rule
  *
  * The target answers a copy of a PSN it already has with an ACK that
  * names the PSN and, for a retransmitted copy, carries RETX.  Such an ACK
@@ -164,9 +163,9 @@ struct uet_probe_rec {
 struct uet_tx_spur {
 	u64 sent_ns;
 	u64 acked_ns;
-	u64 dup_ns;
 	u32 cwnd;
 	u32 psn;
+	bool timeout;
 };
 
 /**

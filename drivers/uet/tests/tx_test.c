@@ -984,8 +984,9 @@ static void uet_tx_test_spurious_timeout(struct kunit *test)
 /*
  * A packet overtaken and out for a timeout is resent on its own; the copy
  * comes first, the original last (a host that held it): the original's
- * ACK names the PSN behind the cumulative one, the resend was spurious,
- * NSCC's cut is undone and the original's RTT goes into the timeout.
+ * ACK names the PSN behind the cumulative one, the resend was spurious and
+ * NSCC's cut is undone.  The copy delivered the PSN first, and a loss
+ * rule's resend at that: the original's RTT stays out of the timeout.
  */
 static void uet_tx_test_spurious_late_original(struct kunit *test)
 {
@@ -1018,7 +1019,42 @@ static void uet_tx_test_spurious_late_original(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 1);
 	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &st));
 	KUNIT_EXPECT_GE(test, st.cwnd, before.cwnd);
-	KUNIT_EXPECT_GE(test, st.late_rtt_us, 250 * USEC_PER_MSEC);
+	KUNIT_EXPECT_EQ(test, st.late_rtt_us, before.late_rtt_us);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
+}
+
+/*
+ * The PDC's timeout resends a PSN whose copy comes first and whose
+ * original comes last: spurious, NSCC's cut undone, but the copy won the
+ * race, so the original's RTT does not raise the timeout.
+ */
+static void uet_tx_test_spurious_copy_first(struct kunit *test)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_kt_tx before, st;
+	struct uet_rx_pkt pk[2], re;
+	u32 s;
+	u16 lid;
+
+	uet_kt_config(kt, uet_tx_test_nscc_cfg);
+	uet_tx_test_burst(kt, pk, 2, 13);
+	s = pk[0].psn;
+	lid = pk[0].spdcid;
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &before));
+
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
+	uet_kt_pop_data(kt, &re, NULL);
+	KUNIT_EXPECT_EQ(test, re.psn, s);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &st));
+	KUNIT_EXPECT_LT(test, st.cwnd, before.cwnd);
+	/* the copy's ACK, then the original's */
+	uet_tx_test_ack(kt, lid, s + 1, s, UET_ACK_RETX);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 0);
+	uet_tx_test_ack(kt, lid, s + 1, s, 0);
+	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 1);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &st));
+	KUNIT_EXPECT_GE(test, st.cwnd, before.cwnd);
+	KUNIT_EXPECT_EQ(test, st.late_rtt_us, before.late_rtt_us);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_TX_MSGS_DONE), 1);
 }
 
@@ -1505,6 +1541,7 @@ static struct kunit_case uet_tx_test_cases[] = {
 	KUNIT_CASE(uet_tx_test_nscc_plain_acks),
 	KUNIT_CASE(uet_tx_test_spurious_timeout),
 	KUNIT_CASE(uet_tx_test_spurious_late_original),
+	KUNIT_CASE(uet_tx_test_spurious_copy_first),
 	KUNIT_CASE(uet_tx_test_spurious_at_cack),
 	KUNIT_CASE(uet_tx_test_refused_restart),
 	KUNIT_CASE(uet_tx_test_rccc),
