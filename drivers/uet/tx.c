@@ -1590,11 +1590,11 @@ static void uet_tx_spurious(struct uet_pdc *pdc, bool original_first)
 {
 	struct uet_pdc_tx *tx = &pdc->tx;
 	struct uet_tx_spur *w = &tx->spur;
-	s64 rtt = w->acked_ns - w->sent_ns;
 
 	if (original_first && w->timeout) {
-		rtt = clamp_t(s64, div_s64(rtt, NSEC_PER_USEC), 1,
-			      U32_MAX / 8);
+		s64 rtt = div_s64(w->acked_ns - w->sent_ns, NSEC_PER_USEC);
+
+		rtt = clamp_t(s64, rtt, 1, U32_MAX / 8);
 		tx->late_rtt_us = max_t(u32, tx->late_rtt_us, rtt);
 		tx->rto_us = uet_tx_rto_base(pdc);
 	}
