@@ -936,6 +936,29 @@ static void uet_tx_test_nscc_plain_acks(struct kunit *test)
 }
 
 /*
+ * Two packets under NSCC; the PDC's timeout resends the first and cuts the
+ * window.  Return: the first PSN, with @lid and the state @before it.
+ */
+static u32 uet_tx_test_timed_out(struct kunit *test, u32 seed, u16 *lid,
+				 struct uet_kt_tx *before)
+{
+	struct uet_kt *kt = test->priv;
+	struct uet_rx_pkt pk[2], re;
+	struct uet_kt_tx st;
+
+	uet_kt_config(kt, uet_tx_test_nscc_cfg);
+	uet_tx_test_burst(kt, pk, 2, seed);
+	*lid = pk[0].spdcid;
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, *lid, before));
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, *lid, T_RTO_WAIT_MS));
+	uet_kt_pop_data(kt, &re, NULL);
+	KUNIT_EXPECT_EQ(test, re.psn, pk[0].psn);
+	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, *lid, &st));
+	KUNIT_EXPECT_LT(test, st.cwnd, before->cwnd);
+	return pk[0].psn;
+}
+
+/*
  * A timeout whose original got through after all: the target answers the
  * resent copy, a duplicate, with an ACK naming a PSN acknowledged already,
  * and the timeout is found spurious: NSCC's cut is undone and the late
@@ -946,21 +969,10 @@ static void uet_tx_test_spurious_timeout(struct kunit *test)
 {
 	struct uet_kt *kt = test->priv;
 	struct uet_kt_tx before, st;
-	struct uet_rx_pkt pk[2], re;
-	u32 s;
+	struct uet_rx_pkt re;
 	u16 lid;
+	u32 s = uet_tx_test_timed_out(test, 7, &lid, &before);
 
-	uet_kt_config(kt, uet_tx_test_nscc_cfg);
-	uet_tx_test_burst(kt, pk, 2, 7);
-	s = pk[0].psn;
-	lid = pk[0].spdcid;
-	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &before));
-
-	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
-	uet_kt_pop_data(kt, &re, NULL);
-	KUNIT_EXPECT_EQ(test, re.psn, s);
-	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &st));
-	KUNIT_EXPECT_LT(test, st.cwnd, before.cwnd);
 	/* the original's late ACK, then the duplicate's */
 	uet_tx_test_ack(kt, lid, s, s, 0);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 0);
@@ -1032,21 +1044,9 @@ static void uet_tx_test_spurious_copy_first(struct kunit *test)
 {
 	struct uet_kt *kt = test->priv;
 	struct uet_kt_tx before, st;
-	struct uet_rx_pkt pk[2], re;
-	u32 s;
 	u16 lid;
+	u32 s = uet_tx_test_timed_out(test, 13, &lid, &before);
 
-	uet_kt_config(kt, uet_tx_test_nscc_cfg);
-	uet_tx_test_burst(kt, pk, 2, 13);
-	s = pk[0].psn;
-	lid = pk[0].spdcid;
-	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &before));
-
-	KUNIT_ASSERT_TRUE(test, uet_kt_tx_timeout(kt, lid, T_RTO_WAIT_MS));
-	uet_kt_pop_data(kt, &re, NULL);
-	KUNIT_EXPECT_EQ(test, re.psn, s);
-	KUNIT_ASSERT_TRUE(test, uet_kt_tx_read(kt, lid, &st));
-	KUNIT_EXPECT_LT(test, st.cwnd, before.cwnd);
 	/* the copy's ACK, then the original's */
 	uet_tx_test_ack(kt, lid, s + 1, s, UET_ACK_RETX);
 	KUNIT_EXPECT_EQ(test, uet_kt_stat(kt, UET_STAT_RETX_SPURIOUS), 0);
