@@ -272,18 +272,17 @@ static void uet_nscc_inc(struct uet_nscc *n, u64 coef, u64 bytes)
 }
 
 /*
- * Whether @delay_ns is extreme: over four targets, as in the model, on a
- * path the configured base RTT covers.  On a path slower than that (every
- * sample above it: a host's own stack, a VM, a PDC left at the 400 Gbit/s,
- * 6 us defaults) no delay is: the configured network says nothing of this
- * one, where a packet or two queued on a slow hop take longer than the
- * lowest RTT, so any bar drawn from either fires on most ACKs and keeps
- * the window at one period's bytes.  Losses and trims still quick-adapt.
+ * The delay past which quick adapt runs without a loss: four targets; on
+ * a path slower than the configured base RTT, four targets of a base RTT
+ * that slow (3/4 of it each, as uet_nscc_params_init() derives them).
+ * min_rtt_ns <= 1 s: 3 s still fits a u32.
  */
-static bool uet_nscc_qa_extreme(const struct uet_nscc *n,
-				const struct uet_nscc_params *p, u32 delay_ns)
+static u32 uet_nscc_qa_delay(const struct uet_nscc *n,
+			     const struct uet_nscc_params *p)
 {
-	return n->min_rtt_ns <= n->base_rtt_ns && delay_ns > p->qa_delay_ns;
+	if (n->min_rtt_ns > n->base_rtt_ns)
+		return max(p->qa_delay_ns, 3 * n->min_rtt_ns);
+	return p->qa_delay_ns;
 }
 
 /*
@@ -296,9 +295,13 @@ static bool uet_nscc_qa_extreme(const struct uet_nscc *n,
  * ping-pong) delivers is what it sent, not its share, and its window, set
  * to that, would make every message wait for its ACK.  The ECN-marked
  * ACKs of what was in flight then are ignored afterwards, since they
- * report the queue quick adapt already answered.  An extreme delay is
- * uet_nscc_qa_extreme()'s.  Returns QUICK_ADAPT or QA_IGNORE when the
- * caller must do nothing more, NONE otherwise.
+ * report the queue quick adapt already answered.  On a path slower than
+ * the configured base RTT (a host's own stack, a VM) @delay_ns is the
+ * sample's excess over the lowest RTT and extreme past
+ * uet_nscc_qa_delay(): measured from the configured base, every sample
+ * would be, and the window would become one period's bytes on nearly
+ * every ACK.  Returns QUICK_ADAPT or QA_IGNORE when the caller must do
+ * nothing more, NONE otherwise.
  */
 static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 					const struct uet_nscc_params *p,
@@ -313,7 +316,7 @@ static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 		if (n->qa_end_ns &&
 		    (n->qa_held || n->in_flight >= (s64)n->cwnd) &&
 		    (n->qa_trigger || loss ||
-		     uet_nscc_qa_extreme(n, p, delay_ns)) &&
+		     delay_ns > uet_nscc_qa_delay(n, p)) &&
 		    n->qa_acked < (n->max_cwnd >> p->qa_gate)) {
 			n->cwnd = max_t(u64, n->qa_acked, p->min_cwnd);
 			n->qa_ignore = n->in_flight;
@@ -431,7 +434,7 @@ enum uet_nscc_action uet_nscc_on_ack(struct uet_nscc *n,
 				     u64 now_ns)
 {
 	enum uet_nscc_action act;
-	u32 delay;
+	u32 delay, qa_delay;
 
 	acked = min(acked, UET_NSCC_CWND_LIMIT);
 	n->in_flight -= acked;
@@ -449,12 +452,14 @@ enum uet_nscc_action uet_nscc_on_ack(struct uet_nscc *n,
 			n->max_cwnd = uet_nscc_pdc_max(p, rtt);
 		}
 		delay = rtt - n->base_rtt_ns;
+		qa_delay = rtt - n->min_rtt_ns;
 		uet_nscc_avg(n, p, delay, ecn);
 	} else {
 		delay = uet_nscc_avg_delay_ns(n);
+		qa_delay = delay;
 	}
 
-	act = uet_nscc_qa(n, p, false, ecn, delay, now_ns);
+	act = uet_nscc_qa(n, p, false, ecn, qa_delay, now_ns);
 	if (act != UET_NSCC_ACT_NONE)
 		goto out;
 

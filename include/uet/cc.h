@@ -146,8 +146,8 @@ struct uet_nscc_params {
  * @base_rtt_ns: the namespace's base RTT, lowered to any smaller RTT
  *	sample, ns
  * @min_rtt_ns: smallest RTT sample seen, ns; 0 before the first.  Above
- *	@base_rtt_ns on a path slower than configured, where no delay
- *	triggers quick adapt
+ *	@base_rtt_ns on a path slower than configured, where quick adapt
+ *	measures extreme delays from it
  * @target_qdelay_ns: target queueing delay, ns
  * @avg_delay_q: average queueing delay, ns << %UET_NSCC_FP_SHIFT
  * @inc_bytes: increase accumulated since the last adjustment, bytes x

@@ -645,9 +645,10 @@ static void uet_nscc_test_quick_adapt_app_limited(struct kunit *test)
 
 /*
  * A path slower than the configured base RTT (a VM's: 200 us against
- * 12 us): no delay is extreme there, however far over the lowest RTT
- * (up to 2.4 ms over it), so periods that deliver little at such delays
- * do not quick-adapt; a loss still does.
+ * 12 us): a delay is extreme once the sample is 3 of its lowest RTTs above
+ * that RTT (4 targets had the base RTT been configured as 200 us), not
+ * 4 of the configured targets above the configured base.  A period that
+ * delivers little at such a delay still quick-adapts.
  */
 static void uet_nscc_test_quick_adapt_slow_path(struct kunit *test)
 {
@@ -663,19 +664,21 @@ static void uet_nscc_test_quick_adapt_slow_path(struct kunit *test)
 	KUNIT_EXPECT_EQ(test, n.min_rtt_ns, 200000);
 	KUNIT_EXPECT_EQ(test, n.base_rtt_ns, T_RTT);
 	KUNIT_EXPECT_EQ(test, n.qa_end_ns, t + T_RTT + 9000);
-	/* periods of one ACK each, held back, ever further over it */
-	for (i = 1; i <= 12; i++) {
+	/* periods of one ACK each, held back, at 188 us over the base */
+	for (i = 1; i <= 11; i++) {
 		uet_nscc_on_held(&n);
 		KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096,
-						      200000 * (1 + i),
-						      false, t + i * 22000),
+						      200000 + i, false,
+						      t + i * 22000),
 				UET_NSCC_ACT_FAIR_INC);
 	}
-	KUNIT_EXPECT_EQ(test, n.actions[UET_NSCC_ACT_QUICK_ADAPT], 0);
-	/* a loss in the period: the next period's end quick-adapts */
 	uet_nscc_on_held(&n);
-	uet_nscc_on_timeout(&n, &p, 4096, t + 12 * 22000 + 1);
-	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096, 200000, false,
+	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096, 800000, false,
+					      t + 12 * 22000),
+			UET_NSCC_ACT_FAIR_INC);
+	KUNIT_EXPECT_EQ(test, n.actions[UET_NSCC_ACT_QUICK_ADAPT], 0);
+	uet_nscc_on_held(&n);
+	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096, 800001, false,
 					      t + 13 * 22000),
 			UET_NSCC_ACT_QUICK_ADAPT);
 	KUNIT_EXPECT_EQ(test, n.cwnd, 4096);
