@@ -195,9 +195,9 @@ uet_wait_tc_pkts()
 }
 
 # uet_server NS OUT ARGS...: start a uetperf server in the background,
-# JSON summary to OUT; return once it is bound (60 s at most: on the
-# sanitizer kernel beside another VM, starting one took more than 10).
-# Sets UET_SERVER_PID.
+# JSON summary to OUT; return once it is bound (UET_READY_WAIT seconds at
+# most, default 60: on the sanitizer kernel beside another VM, starting
+# one took more than 10). Sets UET_SERVER_PID.
 uet_server()
 {
 	local ns=$1 out=$2
@@ -206,7 +206,7 @@ uet_server()
 	: >"$out.err"
 	ip netns exec "$ns" "$UETPERF" -s -J "$@" >"$out" 2>"$out.err" &
 	UET_SERVER_PID=$!
-	uet_wait_until 60 grep -q '^uetperf: ready' "$out.err"
+	uet_wait_until "${UET_READY_WAIT:-60}" grep -q '^uetperf: ready' "$out.err"
 }
 
 # uet_json FILE KEY: a value of a uetperf JSON summary (empty if none).

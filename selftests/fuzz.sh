@@ -36,16 +36,36 @@ trap 'rm -rf "$out"; _uet_cleanup' EXIT
 ip netns exec "$B" python3 "$(dirname "$0")/uet_api.py" sink 200 \
 	$((FUZZ_SECONDS + 20)) >"$out/sink" 2>"$out/sink.err" &
 sink=$!
-uet_wait_until 60 grep -q ready "$out/sink.err"
+uet_wait_until 120 grep -q ready "$out/sink.err" ||
+	echo "# the sink on endpoint 200 was not ready after 120 s"
 
-uet_server "$B" "$out/s" -i 20 -l 1048576 -R 8388608
 # A 1 MiB SO_SNDBUF bounds what is left to send when the client stops: on
 # the sanitizer kernel beside another VM, RTTs of 14 ms over a 1.7 ms
 # minimum held NSCC's window at 2-3 packets, and the default 16 MiB then
 # took longer to drain than uetperf waits (60 s).
+# The client is loaded and has its socket before the server starts, and
+# sends once released (-G): the server's idle limit counts from its start.
+# In stop 43's CI run every packet of the transfer found no endpoint bound
+# on the sanitizer kernel (the server not bound yet, or no more), and every
+# message was refused.
+mkfifo "$out/go"
+exec 3<>"$out/go"
+: >"$out/c.err"
 ip netns exec "$A" "$UETPERF" -c 10.0.0.2 -J -t "$FUZZ_SECONDS" \
-	-S 1048576 -l 1-300000 >"$out/c" 2>"$out/c.err" &
+	-S 1048576 -l 1-300000 -G <"$out/go" >"$out/c" 2>"$out/c.err" &
 client=$!
+if ! uet_wait_until 180 grep -q '^uetperf: waiting' "$out/c.err"; then
+	echo "# setup failed: the client was not ready after 180 s"
+	kill "$client"
+	exit "$KSFT_FAIL"
+fi
+if ! UET_READY_WAIT=180 uet_server "$B" "$out/s" -i 20 -l 1048576 \
+	-R 8388608; then
+	echo "# setup failed: the server was not ready after 180 s"
+	kill "$client" "$UET_SERVER_PID"
+	exit "$KSFT_FAIL"
+fi
+echo go >&3
 ip netns exec "$A" python3 "$(dirname "$0")/uet_fuzz.py" 10.0.0.2 va \
 	"$SRCS" "$FUZZ_SECONDS" "$FUZZ_SEED" >"$out/fuzz" 2>&1
 sed 's/^/# /' "$out/fuzz"
