@@ -25,6 +25,9 @@
 # (0.3-0.5 s for 8 senders) is not counted. Each receiver's end is
 # stamped when its server exits.
 #
+# For uet, the last column is the senders' retransmission timeouts in the
+# run (retx_timeout summed), where a slow run's time goes.
+#
 # Environment: BENCH_NS (default "4 8"), BENCH_SIZES in MiB (default
 # "8 64"), BENCH_RATE (default 20mbit), BENCH_TRANSPORTS (default "tcp
 # mptcp none rr active reps"), BENCH_SECS for the TCP check (default 10),
@@ -172,6 +175,17 @@ run()
 	echo "$(((last - t0) / 1000000))" | awk '{ printf "%.2f", $1 / 1000 }'
 }
 
+# senders_stat N NAME: a uet counter summed over the first N senders
+senders_stat()
+{
+	local k v=0
+
+	for k in $(seq 1 "$1"); do
+		v=$((v + $(uet_stat "${FAB_LEFT[$((k - 1))]}" "$2")))
+	done
+	echo "$v"
+}
+
 # tcp16: goodput of 16 TCP flows from the first pair, over the aggregate
 tcp16()
 {
@@ -210,16 +224,22 @@ for n in $ns_list; do
 	echo
 	echo "N = $n: 16 TCP flows reach $(tcp16 | awk -v c="$bps" \
 		'{ printf "%.2f", $1 / (4 * c) }') of the aggregate"
-	printf '%-4s %8s %-10s %10s %10s %8s\n' N MiB transport "slowest s" \
-		"ideal s" "x ideal"
+	printf '%-4s %8s %-10s %10s %10s %8s %9s\n' N MiB transport \
+		"slowest s" "ideal s" "x ideal" timeouts
 	for mib in $sizes; do
 		ideal=$(awk -v n="$n" -v m="$mib" -v c="$bps" \
 			'BEGIN { printf "%.2f", n * m * 1048576 * 8 / (4 * c) }')
 		for t in $transports; do
+			to=$(senders_stat "$n" retx_timeout)
 			s=$(run "$t" "$n" "$mib") || s=fail
-			printf '%-4s %8s %-10s %10s %10s %8s\n' "$n" "$mib" "$t" \
-				"$s" "$ideal" "$(echo "$s $ideal" | awk \
-				'$1 != "fail" { printf "%.2f", $1 / $2 }')"
+			case $t in
+			tcp|mptcp) to=- ;;
+			*) to=$(($(senders_stat "$n" retx_timeout) - to)) ;;
+			esac
+			printf '%-4s %8s %-10s %10s %10s %8s %9s\n' "$n" \
+				"$mib" "$t" "$s" "$ideal" "$(echo "$s $ideal" |
+				awk '$1 != "fail" { printf "%.2f", $1 / $2 }')" \
+				"$to"
 		done
 	done
 done
