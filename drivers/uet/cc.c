@@ -286,6 +286,33 @@ static u32 uet_nscc_qa_delay(const struct uet_nscc *n,
 }
 
 /*
+ * On a path slower than the configured base RTT, a period (base RTT +
+ * target) ends at nearly every ACK and delivers one ACK's bytes: an
+ * extreme delay there without a loss halves the window instead, at most
+ * once a round trip (the lowest RTT plus @delay_ns, the sample's excess
+ * over it).  Losses and trims, and every signal on a path the configured
+ * base covers, set the window to what the period delivered.
+ */
+static enum uet_nscc_action uet_nscc_quick_adapt(struct uet_nscc *n,
+						 const struct uet_nscc_params *p,
+						 bool loss, u32 delay_ns,
+						 u64 now_ns)
+{
+	if (!n->qa_trigger && !loss && n->min_rtt_ns > n->base_rtt_ns) {
+		if (now_ns - n->last_dec_ns <= (u64)n->min_rtt_ns + delay_ns)
+			return UET_NSCC_ACT_NONE;
+		n->cwnd = max(n->cwnd / 2, p->min_cwnd);
+		n->last_dec_ns = now_ns;
+		return UET_NSCC_ACT_MULT_DEC;
+	}
+	n->cwnd = max_t(u64, n->qa_acked, p->min_cwnd);
+	n->qa_ignore = n->in_flight;
+	n->qa_ignored = 0;
+	n->qa_trigger = false;
+	return UET_NSCC_ACT_QUICK_ADAPT;
+}
+
+/*
  * Quick adapt: at the end of each period (base RTT + target), if a loss
  * was seen or the delay is extreme, and the bytes delivered in that period
  * are a small part of the largest window, the window becomes what was
@@ -299,9 +326,9 @@ static u32 uet_nscc_qa_delay(const struct uet_nscc *n,
  * the configured base RTT (a host's own stack, a VM) @delay_ns is the
  * sample's excess over the lowest RTT and extreme past
  * uet_nscc_qa_delay(): measured from the configured base, every sample
- * would be, and the window would become one period's bytes on nearly
- * every ACK.  Returns QUICK_ADAPT or QA_IGNORE when the caller must do
- * nothing more, NONE otherwise.
+ * would be; and there a delay alone halves the window rather than set it
+ * (uet_nscc_quick_adapt()).  Returns QUICK_ADAPT, MULT_DEC or QA_IGNORE
+ * when the caller must do nothing more, NONE otherwise.
  */
 static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 					const struct uet_nscc_params *p,
@@ -317,13 +344,8 @@ static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 		    (n->qa_held || n->in_flight >= (s64)n->cwnd) &&
 		    (n->qa_trigger || loss ||
 		     delay_ns > uet_nscc_qa_delay(n, p)) &&
-		    n->qa_acked < (n->max_cwnd >> p->qa_gate)) {
-			n->cwnd = max_t(u64, n->qa_acked, p->min_cwnd);
-			n->qa_ignore = n->in_flight;
-			n->qa_ignored = 0;
-			n->qa_trigger = false;
-			act = UET_NSCC_ACT_QUICK_ADAPT;
-		}
+		    n->qa_acked < (n->max_cwnd >> p->qa_gate))
+			act = uet_nscc_quick_adapt(n, p, loss, delay_ns, now_ns);
 		/* before the first period, what was sent counts for it */
 		if (n->qa_end_ns)
 			n->qa_held = false;

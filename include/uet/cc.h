@@ -154,7 +154,7 @@ struct uet_nscc_params {
  *	bytes (divided by the window when applied)
  * @adjust_acked: bytes acknowledged since the last adjustment
  * @last_adjust_ns: time @eta was last added
- * @last_dec_ns: time of the last multiplicative decrease
+ * @last_dec_ns: time of the last multiplicative decrease or halving
  * @fast_count: bytes acknowledged in a row at a delay under fast_delay_ns
  * @fast: fast increase is on
  * @qa_trigger: a loss was seen: quick adapt at the end of this period

@@ -647,14 +647,16 @@ static void uet_nscc_test_quick_adapt_app_limited(struct kunit *test)
  * A path slower than the configured base RTT (a VM's: 200 us against
  * 12 us): a delay is extreme once the sample is 3 of its lowest RTTs above
  * that RTT (4 targets had the base RTT been configured as 200 us), not
- * 4 of the configured targets above the configured base.  A period that
- * delivers little at such a delay still quick-adapts.
+ * 4 of the configured targets above the configured base.  Such a delay
+ * halves the window, at most once a round trip, where a period of one ACK
+ * would set it to that ACK's bytes; a loss there still quick-adapts.
  */
 static void uet_nscc_test_quick_adapt_slow_path(struct kunit *test)
 {
 	struct uet_nscc_params p;
 	struct uet_nscc n;
 	u64 t = T_NOW;
+	u32 cwnd;
 	int i;
 
 	uet_nscc_test_setup(&p, &n, 0);
@@ -677,11 +679,34 @@ static void uet_nscc_test_quick_adapt_slow_path(struct kunit *test)
 					      t + 12 * 22000),
 			UET_NSCC_ACT_FAIR_INC);
 	KUNIT_EXPECT_EQ(test, n.actions[UET_NSCC_ACT_QUICK_ADAPT], 0);
+	/*
+	 * past it, a delay alone halves the window, once a round trip (the
+	 * first one a round trip after the start)
+	 */
+	cwnd = n.cwnd;
 	uet_nscc_on_held(&n);
 	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096, 800001, false,
-					      t + 13 * 22000),
+					      t + 900000),
+			UET_NSCC_ACT_MULT_DEC);
+	KUNIT_EXPECT_EQ(test, n.cwnd, cwnd / 2);
+	uet_nscc_on_held(&n);
+	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096, 800001, false,
+					      t + 922000),
+			UET_NSCC_ACT_FAIR_INC);
+	KUNIT_EXPECT_GE(test, n.cwnd, cwnd / 2);
+	cwnd = n.cwnd;
+	uet_nscc_on_held(&n);
+	KUNIT_EXPECT_EQ(test, uet_nscc_on_ack(&n, &p, 4096, 800001, false,
+					      t + 900000 + 800002),
+			UET_NSCC_ACT_MULT_DEC);
+	KUNIT_EXPECT_EQ(test, n.cwnd, cwnd / 2);
+	KUNIT_EXPECT_EQ(test, n.actions[UET_NSCC_ACT_QUICK_ADAPT], 0);
+	/* a loss there still sets the window to what the period delivered */
+	uet_nscc_on_held(&n);
+	KUNIT_EXPECT_EQ(test, uet_nscc_on_trim(&n, &p, 4096, false,
+					       t + 1800000),
 			UET_NSCC_ACT_QUICK_ADAPT);
-	KUNIT_EXPECT_EQ(test, n.cwnd, 4096);
+	KUNIT_EXPECT_EQ(test, n.cwnd, p.min_cwnd);
 
 	/*
 	 * A path the configured base covers, with a target set below 3/4 of
