@@ -295,10 +295,10 @@ static u32 uet_nscc_qa_delay(const struct uet_nscc *n,
  */
 static enum uet_nscc_action uet_nscc_quick_adapt(struct uet_nscc *n,
 						 const struct uet_nscc_params *p,
-						 bool loss, u32 delay_ns,
-						 u64 now_ns)
+						 u32 delay_ns, u64 now_ns)
 {
-	if (!n->qa_trigger && !loss && n->min_rtt_ns > n->base_rtt_ns) {
+	/* every loss (trim, timeout, SACK gap) set qa_trigger first */
+	if (!n->qa_trigger && n->min_rtt_ns > n->base_rtt_ns) {
 		if (now_ns - n->last_dec_ns <= (u64)n->min_rtt_ns + delay_ns)
 			return UET_NSCC_ACT_NONE;
 		n->cwnd = max(n->cwnd / 2, p->min_cwnd);
@@ -345,7 +345,7 @@ static enum uet_nscc_action uet_nscc_qa(struct uet_nscc *n,
 		    (n->qa_trigger || loss ||
 		     delay_ns > uet_nscc_qa_delay(n, p)) &&
 		    n->qa_acked < (n->max_cwnd >> p->qa_gate))
-			act = uet_nscc_quick_adapt(n, p, loss, delay_ns, now_ns);
+			act = uet_nscc_quick_adapt(n, p, delay_ns, now_ns);
 		/* before the first period, what was sent counts for it */
 		if (n->qa_end_ns)
 			n->qa_held = false;
