@@ -17,15 +17,12 @@
 # where a failed stage without counts of its own counts as one failure.
 # Exits non-zero on any failure.
 #
-# KUnit and the VM stages run in three lanes at once: the Debian 6.1
-# suite, at nice 10 the sanitizer kernel's stages, then Debian 6.12's, and
-# at nice 19 KUnit on UML. One TCG VM keeps about one of the two cores
-# busy on average, and the VMs leave about a quarter of the cores idle
-# (their tests wait on rate-limited links and timeouts): the niced lanes
-# take what the 6.1 VM leaves, so the 6.1 suite's timing is what it was
-# alone, and a cold UML build (about 9 minutes of both cores) no longer
-# adds its time to the run's. UET_CHECK_SERIAL=1 runs them one after
-# another. Each stage's output is printed whole when its lane is done.
+# The VM stages run in two lanes at once: the Debian 6.1 suite, and at
+# nice 10 the sanitizer kernel's stages, then Debian 6.12's. One TCG VM
+# keeps about one of the two cores busy on average; the niced lane takes
+# what the 6.1 VM leaves, so the 6.1 suite's timing is what it was alone.
+# UET_CHECK_SERIAL=1 runs them one after another. Each stage's output is
+# printed whole when its lane is done.
 
 set -uo pipefail
 
@@ -129,13 +126,12 @@ selftests()
 	return "$rc"
 }
 
-# kunit RUNNER [ARGS...]: the sanitizer VM's (run-kunit) or UML's
-# (run-kunit-uml).
+# kunit RUNNER: the sanitizer VM's (run-kunit) or UML's (run-kunit-uml).
 kunit()
 {
 	local rc
 
-	"$@"
+	"$1"
 	rc=$?
 	add_counts "$UET_KUNIT_COUNTS" "$rc"
 	return "$rc"
@@ -168,13 +164,6 @@ sanitizer_lane()
 debian_lane()
 {
 	stage selftests-6.1 selftests 6.1 debian-6.1 "$ko_6_1"
-}
-
-# KUnit on UML; at nice 19 beside two VMs its run may wait for a core, so
-# kunit.py's 300 s limit on the run is raised.
-kunit_lane()
-{
-	stage kunit kunit "$root/tools/kunit/run-kunit-uml" --timeout 1800
 }
 
 # lane NAME NICE FUNC: run FUNC's stages in the background at niceness
@@ -240,17 +229,15 @@ main()
 	stage sanitizer-kernel sanitizer_kernel || failed=$((failed + 1))
 	stage build-sanitizer build_ko sanitizer "$sankdir" W=1 ||
 		failed=$((failed + 1))
+	stage kunit kunit "$root/tools/kunit/run-kunit-uml"
 	if [ "${UET_CHECK_SERIAL:-0}" = 1 ]; then
-		kunit_lane
 		sanitizer_lane
 		debian_lane
 	else
-		echo "=== check: KUnit and the VM stages, in three lanes"
+		echo "=== check: the VM stages, in two lanes"
 		lane debian 0 debian_lane
 		lane sanitizer 10 sanitizer_lane
-		lane kunit 19 kunit_lane
 		wait
-		lane_report kunit
 		lane_report sanitizer
 		lane_report debian
 	fi
